@@ -1,0 +1,101 @@
+"""The exception hierarchy: every error the library raises derives from :class:`Phase10Error`."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "AmbiguousActionError",
+    "DefinitionError",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidStateError",
+    "NotationError",
+    "Phase10Error",
+    "Violation",
+]
+
+
+class Phase10Error(Exception):
+    """Root of every error raised by phase10; catch this to catch them all."""
+
+
+class NotationError(Phase10Error, ValueError):
+    """Text that is not valid notation.
+
+    Attributes:
+        text: The whole input.
+        token: The offending token ("" when the input as a whole is wrong).
+        position: The 0-based character offset of the token in ``text``.
+    """
+
+    def __init__(self, message: str, *, text: str = "", token: str = "", position: int = 0):
+        super().__init__(message)
+        self.text = text
+        self.token = token
+        self.position = position
+
+
+class InvalidCardError(Phase10Error, ValueError):
+    """A card that cannot exist, e.g. a number outside 1-12 or a wild with a colour."""
+
+
+class DefinitionError(Phase10Error, ValueError):
+    """A group type, phase, rule set or variant that is inconsistent or impossible."""
+
+
+class InvalidStateError(Phase10Error, ValueError):
+    """A hand-built game state that breaks an invariant (cards lost or duplicated, ...)."""
+
+
+class Violation(enum.Enum):
+    """Machine-readable reason an action is illegal (:attr:`IllegalActionError.code`)."""
+
+    GAME_OVER = "game-over"
+    NOT_YOUR_TURN = "not-your-turn"
+    CHANCE_TO_ACT = "chance-to-act"
+    NOT_CHANCE = "not-chance"
+    WRONG_STEP = "wrong-step"
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    CANNOT_TAKE_SKIP = "cannot-take-skip"
+    EMPTY_PILE = "empty-pile"
+    ALREADY_LAID_DOWN = "already-laid-down"
+    PHASE_NOT_COMPLETE = "phase-not-complete"
+    PHASE_NOT_LAID_DOWN = "phase-not-laid-down"
+    NO_SUCH_MELD = "no-such-meld"
+    HIT_DOES_NOT_FIT = "hit-does-not-fit"
+    HIT_NOT_ALLOWED_YET = "hit-not-allowed-yet"
+    MUST_DISCARD_LAST = "must-discard-last"
+    BAD_SKIP_TARGET = "bad-skip-target"
+    NOT_AN_OUTCOME = "not-an-outcome"
+    UNKNOWN_ACTION = "unknown-action"
+
+
+class IllegalActionError(Phase10Error, ValueError):
+    """An action that the rules do not allow in the given state.
+
+    Attributes:
+        code: What was violated, as a :class:`Violation`.
+        action: The refused action.
+    """
+
+    def __init__(self, message: str, *, code: Violation, action: Any = None):
+        super().__init__(message)
+        self.code = code
+        self.action = action
+
+
+class AmbiguousActionError(Phase10Error, ValueError):
+    """Short action notation that fits several legal actions.
+
+    Attributes:
+        text: The input.
+        candidates: Every legal action the input could mean.
+    """
+
+    def __init__(self, message: str, *, text: str, candidates: Sequence[Any]):
+        super().__init__(message)
+        self.text = text
+        self.candidates = tuple(candidates)

@@ -1,0 +1,856 @@
+"""Group types (sets, runs, colour groups, same-colour runs, user-defined) and laid melds."""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, Protocol, runtime_checkable
+
+import attrs
+
+from phase10._checks import is_whole
+from phase10.cards import CLASSIC_COLORS, Card, Color, Kind, sort_cards
+from phase10.errors import DefinitionError, NotationError, Phase10Error
+
+__all__ = [
+    "CLASSIC_MELD_RULES",
+    "ColorGroupOf",
+    "ColorRunOf",
+    "End",
+    "GroupType",
+    "HitOption",
+    "InvalidMeldError",
+    "Meld",
+    "MeldProblem",
+    "MeldRules",
+    "NaturalScope",
+    "Pattern",
+    "Repeat",
+    "RunOf",
+    "SetOf",
+    "Shape",
+    "Slots",
+    "Value",
+    "Verdict",
+    "check_meld",
+    "parse_placed",
+]
+
+
+class InvalidMeldError(Phase10Error, ValueError):
+    """Cards that do not form the group they are meant to form, or a hit that does not fit.
+
+    Attributes:
+        problem: The reason, as a :class:`MeldProblem` (``None`` for an ambiguous hit).
+    """
+
+    def __init__(self, message: str, *, problem: MeldProblem | None = None):
+        super().__init__(message)
+        self.problem = problem
+
+
+class Value(NamedTuple):
+    """What a card stands for in a meld: a number, a colour, or both (``None`` = not fixed).
+
+    A natural card stands for its own number and colour; a wild stands for what its place in
+    the group fixes (C-17, C-18): a number in a set or run, a colour in a colour group.
+
+    >>> str(Value(7, None)), str(Value(None, Color.RED)), str(Value(5, Color.GREEN))
+    ('7', 'R', 'G5')
+    """
+
+    number: int | None
+    color: Color | None
+
+    def __str__(self) -> str:
+        return f"{self.color.value if self.color else ''}{self.number or ''}"
+
+
+@attrs.frozen(cache_hash=True)
+class Pattern:
+    """What one card of a group must be.
+
+    A number among ``numbers`` and a colour among ``colors`` (``None`` means any).
+
+    >>> from phase10.cards import parse_card
+    >>> p = Pattern.of(number=7)
+    >>> p.accepts(parse_card("B7")), p.accepts(parse_card("B8")), p.accepts(parse_card("W"))
+    (True, False, True)
+    """
+
+    numbers: frozenset[int] | None = None
+    colors: frozenset[Color] | None = None
+
+    @classmethod
+    def of(cls, *, number: int | None = None, color: Color | None = None) -> Pattern:
+        """A pattern for one number and/or one colour."""
+        return cls(
+            None if number is None else frozenset((number,)),
+            None if color is None else frozenset((color,)),
+        )
+
+    def accepts(self, card: Card) -> bool:
+        """Whether ``card`` can take this place (a skip never can, C-19)."""
+        if card.kind is Kind.NUMBER:
+            return (self.numbers is None or card.number in self.numbers) and (
+                self.colors is None or card.color in self.colors
+            )
+        if card.kind is Kind.WILD:
+            return (
+                self.numbers is None
+                or card.wild_numbers is None
+                or not self.numbers.isdisjoint(card.wild_numbers)
+            ) and (
+                self.colors is None
+                or card.wild_colors is None
+                or not self.colors.isdisjoint(card.wild_colors)
+            )
+        return False
+
+    def value_for(self, card: Card) -> Value:
+        """What ``card`` stands for in this place (call only when :meth:`accepts` is true)."""
+        if card.kind is Kind.NUMBER:
+            return Value(card.number, card.color)
+        numbers = self.numbers
+        if numbers is not None and card.wild_numbers is not None:
+            numbers = numbers & card.wild_numbers
+        colors = self.colors
+        if colors is not None and card.wild_colors is not None:
+            colors = colors & card.wild_colors
+        return Value(
+            next(iter(numbers)) if numbers is not None and len(numbers) == 1 else None,
+            next(iter(colors)) if colors is not None and len(colors) == 1 else None,
+        )
+
+
+@attrs.frozen(cache_hash=True)
+class Repeat:
+    """A shape of group: any number of cards (at least the group's size) matching ``pattern``.
+
+    Sets and colour groups are made of these.
+    """
+
+    pattern: Pattern
+
+
+@attrs.frozen(cache_hash=True)
+class Slots:
+    """A shape of group: exactly one card per pattern, in order.
+
+    Runs are made of these; a hit extends a run into a longer shape of the same group type.
+    """
+
+    patterns: tuple[Pattern, ...]
+
+
+Shape = Repeat | Slots
+
+
+class NaturalScope(enum.Enum):
+    """Where the natural-card minimum applies (rule option ``natural_minimum``, C-17)."""
+
+    GROUP = "group"
+    PHASE = "phase"
+
+
+@attrs.frozen(cache_hash=True, kw_only=True)
+class MeldRules:
+    """The parts of a variant's rules that decide which melds are valid.
+
+    Attributes:
+        max_number: Highest card number; runs are at most this long (C-7).
+        colors: The deck's colours, for colour groups and same-colour runs.
+        runs_wrap: Whether a run may continue from ``max_number`` to 1 (option ``runs_wrap``).
+        natural_minimum: Whether the natural-card minimum counts per group or per phase.
+        naturals_in_sets: Natural cards each set-like group (a :class:`Repeat` shape) needs.
+        naturals_in_runs: Natural cards each run-like group (a :class:`Slots` shape) needs
+            (1 in the classic game, 2 in Phase 10 Master, M-4).
+
+    Raises:
+        DefinitionError: a field is out of range.
+    """
+
+    max_number: int = 12
+    colors: tuple[Color, ...] = CLASSIC_COLORS
+    runs_wrap: bool = False
+    natural_minimum: NaturalScope = NaturalScope.GROUP
+    naturals_in_sets: int = 1
+    naturals_in_runs: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if not is_whole(self.max_number, 1):
+            raise DefinitionError(
+                f"max_number must be a whole number >= 1, got {self.max_number!r}"
+            )
+        if not self.colors or not all(isinstance(c, Color) for c in self.colors):
+            raise DefinitionError(f"colors must be a non-empty tuple of Color, got {self.colors!r}")
+        for name in ("naturals_in_sets", "naturals_in_runs"):
+            value = getattr(self, name)
+            if not is_whole(value, 0):
+                raise DefinitionError(f"{name} must be a whole number >= 0, got {value!r}")
+
+    def naturals_needed(self, shape: Shape) -> int:
+        """How many natural cards one group of this shape needs on its own."""
+        if self.natural_minimum is NaturalScope.PHASE:
+            return 0
+        return self.naturals_in_runs if isinstance(shape, Slots) else self.naturals_in_sets
+
+
+#: The classic game's meld rules: numbers 1-12, four colours, no wrap, one natural per group.
+CLASSIC_MELD_RULES = MeldRules()
+
+
+@runtime_checkable
+class GroupType(Protocol):
+    """What a phase can require: any hashable object with a ``size`` and ``shapes``.
+
+    ``str()`` of a group type is its description ("run of 4"). Implement it with a frozen
+    attrs class (no subclassing needed); see :doc:`/howto/custom-groups`.
+    """
+
+    @property
+    def size(self) -> int:
+        """The minimum number of cards (C-9: counts are minimums)."""
+        ...
+
+    def shapes(self, rules: MeldRules) -> Iterable[Shape]:
+        """Every shape a group of this type can take under ``rules``."""
+        ...
+
+    def __hash__(self) -> int: ...
+
+
+def _check_size(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not is_whole(value, 1):
+        raise DefinitionError(
+            f"{type(instance).__name__} needs a whole number of cards >= 1, got {value!r}"
+        )
+
+
+def _windows(size: int, rules: MeldRules) -> Iterator[tuple[int, ...]]:
+    top = rules.max_number
+    for length in range(size, top + 1):
+        starts = range(1, top + 1) if rules.runs_wrap else range(1, top - length + 2)
+        for start in starts:
+            yield tuple((start - 1 + i) % top + 1 for i in range(length))
+
+
+@attrs.frozen(cache_hash=True)
+class SetOf:
+    """A set: at least ``size`` cards of one number, colours irrelevant (C-6).
+
+    >>> str(SetOf(3))
+    'set of 3'
+
+    Raises:
+        DefinitionError: ``size`` is not a whole number >= 1.
+    """
+
+    size: int = attrs.field(validator=_check_size)
+
+    def __str__(self) -> str:
+        return f"set of {self.size}"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        """One :class:`Repeat` shape per number."""
+        return tuple(Repeat(Pattern.of(number=n)) for n in range(1, rules.max_number + 1))
+
+
+@attrs.frozen(cache_hash=True)
+class RunOf:
+    """A run: at least ``size`` consecutive numbers, colours irrelevant (C-7).
+
+    >>> str(RunOf(4))
+    'run of 4'
+
+    Raises:
+        DefinitionError: ``size`` is not a whole number >= 1.
+    """
+
+    size: int = attrs.field(validator=_check_size)
+
+    def __str__(self) -> str:
+        return f"run of {self.size}"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        """One :class:`Slots` shape per window of consecutive numbers."""
+        return tuple(
+            Slots(tuple(Pattern.of(number=n) for n in window))
+            for window in _windows(self.size, rules)
+        )
+
+
+@attrs.frozen(cache_hash=True)
+class ColorGroupOf:
+    """A colour group: at least ``size`` cards of one colour, numbers irrelevant (C-8).
+
+    >>> str(ColorGroupOf(7))
+    '7 cards of one colour'
+
+    Raises:
+        DefinitionError: ``size`` is not a whole number >= 1.
+    """
+
+    size: int = attrs.field(validator=_check_size)
+
+    def __str__(self) -> str:
+        return f"{self.size} cards of one colour"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        """One :class:`Repeat` shape per colour of the deck."""
+        return tuple(Repeat(Pattern.of(color=c)) for c in rules.colors)
+
+
+@attrs.frozen(cache_hash=True)
+class ColorRunOf:
+    """A same-colour run: at least ``size`` consecutive numbers, all of one colour (M-3).
+
+    >>> str(ColorRunOf(4))
+    'same-colour run of 4'
+
+    Raises:
+        DefinitionError: ``size`` is not a whole number >= 1.
+    """
+
+    size: int = attrs.field(validator=_check_size)
+
+    def __str__(self) -> str:
+        return f"same-colour run of {self.size}"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        """One :class:`Slots` shape per colour and window of consecutive numbers."""
+        return tuple(
+            Slots(tuple(Pattern.of(number=n, color=c) for n in window))
+            for c in rules.colors
+            for window in _windows(self.size, rules)
+        )
+
+
+@attrs.frozen
+class ShapeIndex:
+    """The shapes of one group type under one rule set, indexed for searching."""
+
+    repeats: tuple[Repeat, ...]
+    slots_by_length: dict[int, tuple[Slots, ...]]
+    extend_low: dict[tuple[Pattern, ...], tuple[Slots, ...]]
+    extend_high: dict[tuple[Pattern, ...], tuple[Slots, ...]]
+    all_shapes: frozenset[Shape]
+
+
+@functools.lru_cache(maxsize=4096)
+def shape_index(group: GroupType, rules: MeldRules) -> ShapeIndex:
+    """Index ``group.shapes(rules)`` (cached; group types and rules must be hashable).
+
+    Raises:
+        DefinitionError: the group type returns something that is not a shape.
+    """
+    shapes = tuple(group.shapes(rules))
+    repeats: list[Repeat] = []
+    by_length: dict[int, list[Slots]] = {}
+    for shape in shapes:
+        if isinstance(shape, Repeat):
+            repeats.append(shape)
+        elif isinstance(shape, Slots):
+            by_length.setdefault(len(shape.patterns), []).append(shape)
+        else:
+            raise DefinitionError(
+                f"{group!r}.shapes() must yield Repeat or Slots shapes, got {shape!r}"
+            )
+    slot_set = {s.patterns for lst in by_length.values() for s in lst}
+    low: dict[tuple[Pattern, ...], list[Slots]] = {}
+    high: dict[tuple[Pattern, ...], list[Slots]] = {}
+    for lst in by_length.values():
+        for s in lst:
+            if s.patterns[1:] in slot_set:
+                low.setdefault(s.patterns[1:], []).append(s)
+            if s.patterns[:-1] in slot_set:
+                high.setdefault(s.patterns[:-1], []).append(s)
+    return ShapeIndex(
+        repeats=tuple(repeats),
+        slots_by_length={k: tuple(v) for k, v in sorted(by_length.items())},
+        extend_low={k: tuple(v) for k, v in low.items()},
+        extend_high={k: tuple(v) for k, v in high.items()},
+        all_shapes=frozenset(shapes),
+    )
+
+
+class End(enum.Enum):
+    """Where a hit goes on a meld: the low or the high end of a run, or anywhere in a set."""
+
+    LOW = "low"
+    HIGH = "high"
+    ANY = "any"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Meld:
+    """A group laid on the table: its type, shape, cards and what each card stands for.
+
+    Cards of a run are in run order; cards of a set-like group are in canonical order.
+    ``values[i]`` is what ``cards[i]`` stands for, so a wild's value is fixed for the rest of
+    the hand (C-17, C-18). Build melds with :func:`check_meld` or a laydown search rather
+    than by hand; :meth:`validate` checks a hand-built one.
+    """
+
+    group: GroupType
+    shape: Shape
+    cards: tuple[Card, ...]
+    values: tuple[Value, ...]
+
+    def __str__(self) -> str:
+        return " ".join(_placed_str(c, v) for c, v in zip(self.cards, self.values, strict=True))
+
+    def __repr__(self) -> str:
+        return f"<Meld {self.group}: {self}>"
+
+    @property
+    def naturals(self) -> int:
+        """How many natural (number) cards the meld holds."""
+        return sum(1 for c in self.cards if c.kind is Kind.NUMBER)
+
+    def problem(self, *, rules: MeldRules = CLASSIC_MELD_RULES) -> str | None:
+        """Why the meld is not valid under ``rules``, or ``None`` when it is."""
+        if len(self.cards) != len(self.values):
+            return "cards and values differ in length"
+        if len(self.cards) < self.group.size:
+            return f"a {self.group} needs at least {self.group.size} cards"
+        if self.shape not in shape_index(self.group, rules).all_shapes:
+            return f"the shape is not one of a {self.group}"
+        if isinstance(self.shape, Slots):
+            if len(self.shape.patterns) != len(self.cards):
+                return "a run needs exactly one card per place"
+            patterns: Sequence[Pattern] = self.shape.patterns
+        else:
+            patterns = (self.shape.pattern,) * len(self.cards)
+            if list(self.cards) != list(sort_cards(self.cards)):
+                return "the cards of a set-like group must be in canonical order"
+        for card, value, pattern in zip(self.cards, self.values, patterns, strict=True):
+            if not pattern.accepts(card) or pattern.value_for(card) != value:
+                return f"{card} cannot stand for {value} here"
+        if self.naturals < rules.naturals_needed(self.shape):
+            n = rules.naturals_needed(self.shape)
+            return f"needs at least {n} natural card{'s' if n > 1 else ''}"
+        return None
+
+    def validate(self, *, rules: MeldRules = CLASSIC_MELD_RULES) -> Meld:
+        """Return the meld if valid under ``rules``.
+
+        Raises:
+            InvalidMeldError: the meld is not valid; the message says why.
+        """
+        problem = self.problem(rules=rules)
+        if problem is not None:
+            raise InvalidMeldError(f"invalid meld {self} for a {self.group}: {problem}")
+        return self
+
+    def hit_options(
+        self, card: Card, *, rules: MeldRules = CLASSIC_MELD_RULES
+    ) -> tuple[HitOption, ...]:
+        """Every way ``card`` can be added to this meld (C-14), one per end and wild value."""
+        return _hit_options(self, card, rules)
+
+    def can_add(
+        self,
+        card: Card,
+        *,
+        value: Value | None = None,
+        end: End | None = None,
+        rules: MeldRules = CLASSIC_MELD_RULES,
+    ) -> bool:
+        """Whether ``card`` can be hit on this meld (as ``value`` / at ``end`` when given).
+
+        >>> meld = check_meld("W R4 B5 G6", RunOf(4)).melds[0]
+        >>> meld.can_add(Card.parse("R7")), meld.can_add(Card.parse("R3"))
+        (True, False)
+        """
+        return bool(_filter_options(self.hit_options(card, rules=rules), value, end))
+
+    def add(
+        self,
+        card: Card,
+        *,
+        value: Value | None = None,
+        end: End | None = None,
+        rules: MeldRules = CLASSIC_MELD_RULES,
+    ) -> Meld:
+        """Return the meld with ``card`` hit on it.
+
+        Raises:
+            InvalidMeldError: the card does not fit, or fits in several ways and ``value`` /
+                ``end`` do not say which.
+        """
+        options = _filter_options(self.hit_options(card, rules=rules), value, end)
+        if not options:
+            raise InvalidMeldError(
+                f"{card} does not fit on the {self.group} {self}",
+                problem=MeldProblem.NO_FIT,
+            )
+        if len(options) > 1:
+            listed = ", ".join(f"{o.end.value} as {o.value}" for o in options)
+            raise InvalidMeldError(
+                f"{card} fits the {self.group} {self} in several ways ({listed}); "
+                "say which with value= or end="
+            )
+        return options[0].meld
+
+
+@attrs.frozen
+class HitOption:
+    """One way to hit a card on a meld: where it goes, what it stands for, the result."""
+
+    end: End
+    value: Value
+    meld: Meld
+
+
+def _filter_options(
+    options: tuple[HitOption, ...], value: Value | None, end: End | None
+) -> tuple[HitOption, ...]:
+    return tuple(
+        o for o in options if (value is None or o.value == value) and (end is None or o.end is end)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _hit_options(meld: Meld, card: Card, rules: MeldRules) -> tuple[HitOption, ...]:
+    # rule C-14: a hit adds one card that keeps the group valid; it never makes a new group.
+    shape = meld.shape
+    if isinstance(shape, Repeat):
+        if not shape.pattern.accepts(card):
+            return ()
+        value = shape.pattern.value_for(card)
+        pairs = sorted(
+            [*zip(meld.cards, meld.values, strict=True), (card, value)],
+            key=lambda cv: cv[0].sort_key,
+        )
+        new = Meld(meld.group, shape, tuple(c for c, _ in pairs), tuple(v for _, v in pairs))
+        return (HitOption(End.ANY, value, new),)
+    index = shape_index(meld.group, rules)
+    options: list[HitOption] = []
+    for target in index.extend_low.get(shape.patterns, ()):
+        pattern = target.patterns[0]
+        if pattern.accepts(card):
+            value = pattern.value_for(card)
+            options.append(
+                HitOption(
+                    End.LOW,
+                    value,
+                    Meld(meld.group, target, (card, *meld.cards), (value, *meld.values)),
+                )
+            )
+    for target in index.extend_high.get(shape.patterns, ()):
+        pattern = target.patterns[-1]
+        if pattern.accepts(card):
+            value = pattern.value_for(card)
+            options.append(
+                HitOption(
+                    End.HIGH,
+                    value,
+                    Meld(meld.group, target, (*meld.cards, card), (*meld.values, value)),
+                )
+            )
+    return tuple(options)
+
+
+def _placed_str(card: Card, value: Value) -> str:
+    if card.kind is Kind.WILD:
+        text = str(value)
+        return f"{card}={text}" if text else str(card)
+    return str(card)
+
+
+class MeldProblem(enum.Enum):
+    """Machine-readable reason a meld is not valid (:attr:`Verdict.problem`)."""
+
+    SKIP = "skip"
+    TOO_FEW_CARDS = "too-few-cards"
+    TOO_FEW_NATURALS = "too-few-naturals"
+    MIXED_NUMBERS = "mixed-numbers"
+    MIXED_COLORS = "mixed-colors"
+    REPEATED_NUMBER = "repeated-number"
+    NO_WRAP = "no-wrap"
+    TOO_LONG = "too-long"
+    GAP = "gap"
+    WILD_VALUE = "wild-value"
+    NO_FIT = "no-fit"
+
+
+@attrs.frozen
+class Verdict:
+    """The answer of :func:`check_meld`: truthy when the cards form the group.
+
+    Attributes:
+        ok: Whether the cards form the group.
+        problem: Why not, machine-readable (``None`` when valid).
+        reason: Why not, as a sentence ("" when valid).
+        melds: Every way the cards form the group (wilds read differently); empty when not.
+    """
+
+    ok: bool
+    problem: MeldProblem | None
+    reason: str
+    melds: tuple[Meld, ...]
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "valid: " + " or ".join(str(m) for m in self.melds)
+        return f"invalid: {self.reason}"
+
+    @property
+    def meld(self) -> Meld | None:
+        """The first meld found (``None`` when invalid)."""
+        return self.melds[0] if self.melds else None
+
+
+_PLACED_RE = re.compile(r"([^\s,=]+)(?:=([RBGYP]?)(\d{0,2}))?", re.IGNORECASE)
+_TOKEN_RE = re.compile(r"[^\s,]+")
+_COLOR_BY_LETTER = {c.value: c for c in Color}
+
+
+def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
+    """Parse cards where a wild may say what it stands for: ``W=7``, ``W=R``, ``W=R7``.
+
+    >>> parse_placed("R4 W=5 g6")
+    ((Card.parse('R4'), None), (Card.parse('W'), Value(number=5, color=None)), (Card.parse('G6'), None))
+
+    Raises:
+        NotationError: a token is not a card, or a value is given for a card that is not a wild.
+    """  # noqa: E501
+    from phase10.cards import parse_card
+
+    if not isinstance(text, str):
+        raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
+    out: list[tuple[Card, Value | None]] = []
+    for m in _TOKEN_RE.finditer(text):
+        token = m.group(0)
+        head, eq, tail = token.partition("=")
+        try:
+            card = parse_card(head)
+        except NotationError as exc:
+            raise NotationError(
+                f"bad card {head!r} at position {m.start()} in {text!r}: {exc}",
+                text=text,
+                token=token,
+                position=m.start(),
+            ) from None
+        if not eq:
+            out.append((card, None))
+            continue
+        vm = re.fullmatch(r"([RBGYP]?)(\d{0,2})", tail, re.IGNORECASE)
+        if not card.is_wild or vm is None or not tail:
+            raise NotationError(
+                f"bad value {token!r} at position {m.start()} in {text!r}: only a wild takes "
+                "a value, written W=7, W=R or W=R7",
+                text=text,
+                token=token,
+                position=m.start(),
+            )
+        number = int(vm.group(2)) if vm.group(2) else None
+        color = _COLOR_BY_LETTER[vm.group(1).upper()] if vm.group(1) else None
+        out.append((card, Value(number, color)))
+    return tuple(out)
+
+
+def _coerce_cards(cards: str | Iterable[Card]) -> tuple[tuple[Card, Value | None], ...]:
+    if isinstance(cards, str):
+        return parse_placed(cards)
+    out = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"expected Card objects or a notation string, got {card!r}")
+        out.append((card, None))
+    return tuple(out)
+
+
+def arrangements(
+    placed: Sequence[tuple[Card, Value | None]], group: GroupType, rules: MeldRules
+) -> list[Meld]:
+    """Every meld of ``group`` that uses exactly these cards (respecting given wild values)."""
+    index = shape_index(group, rules)
+    n = len(placed)
+    found: list[Meld] = []
+    seen: set[tuple[tuple[Card, ...], tuple[Value, ...]]] = set()
+    if n < group.size:
+        return found
+    naturals = sum(1 for c, _ in placed if c.kind is Kind.NUMBER)
+    for rep in index.repeats:
+        if naturals < rules.naturals_needed(rep):
+            continue
+        pattern = rep.pattern
+        if not all(pattern.accepts(c) for c, _ in placed):
+            continue
+        pairs = sorted(
+            ((c, pattern.value_for(c)) for c, _ in placed), key=lambda cv: cv[0].sort_key
+        )
+        if not _pins_match(placed, pairs):
+            continue
+        cards = tuple(c for c, _ in pairs)
+        values = tuple(v for _, v in pairs)
+        if (cards, values) not in seen:
+            seen.add((cards, values))
+            found.append(Meld(group, rep, cards, values))
+    for slots in index.slots_by_length.get(n, ()):
+        if naturals < rules.naturals_needed(slots):
+            continue
+        for order in _match_slots(placed, slots.patterns):
+            cards = tuple(placed[i][0] for i in order)
+            values = tuple(p.value_for(c) for p, c in zip(slots.patterns, cards, strict=True))
+            if (cards, values) not in seen:
+                seen.add((cards, values))
+                found.append(Meld(group, slots, cards, values))
+    return found
+
+
+def _pins_match(
+    placed: Sequence[tuple[Card, Value | None]], pairs: Sequence[tuple[Card, Value]]
+) -> bool:
+    pins = sorted(((c.sort_key, str(v)) for c, v in placed if v is not None), key=lambda kv: kv)
+    if not pins:
+        return True
+    available = sorted((c.sort_key, str(v)) for c, v in pairs)
+    pool = list(available)
+    for pin in pins:
+        if pin not in pool:
+            return False
+        pool.remove(pin)
+    return True
+
+
+def _match_slots(
+    placed: Sequence[tuple[Card, Value | None]], patterns: tuple[Pattern, ...]
+) -> Iterator[tuple[int, ...]]:
+    """Assign each placed card to one slot; yields distinct assignments (by card values)."""
+    n = len(patterns)
+    used = [False] * n
+    order: list[int] = []
+
+    def rec(slot: int) -> Iterator[tuple[int, ...]]:
+        if slot == n:
+            yield tuple(order)
+            return
+        pattern = patterns[slot]
+        tried: set[Card] = set()
+        for i, (card, pin) in enumerate(placed):
+            if used[i] or card in tried or not pattern.accepts(card):
+                continue
+            if pin is not None and pattern.value_for(card) != pin:
+                continue
+            tried.add(card)
+            used[i] = True
+            order.append(i)
+            yield from rec(slot + 1)
+            order.pop()
+            used[i] = False
+
+    return rec(0)
+
+
+def check_meld(
+    cards: str | Iterable[Card], group: GroupType, *, rules: MeldRules = CLASSIC_MELD_RULES
+) -> Verdict:
+    """Check whether ``cards`` (all of them, in any order) form a valid ``group``.
+
+    ``cards`` is a sequence of :class:`~phase10.Card` or a notation string; in a string a wild
+    may be pinned to a value (``W=7``).
+
+    >>> bool(check_meld("R3 B4 W G6", RunOf(4)))
+    True
+    >>> print(check_meld("R3 B4 W G6", RunOf(4)))
+    valid: R3 B4 W=5 G6
+    >>> print(check_meld("R7 B7 S", SetOf(3)))
+    invalid: a skip can never be part of a group
+    >>> check_meld("W W W", SetOf(3)).problem
+    <MeldProblem.TOO_FEW_NATURALS: 'too-few-naturals'>
+
+    Raises:
+        NotationError: ``cards`` is a string that is not valid notation.
+        TypeError: ``cards`` holds something that is not a :class:`~phase10.Card`.
+    """
+    placed = _coerce_cards(cards)
+    melds = arrangements(placed, group, rules)
+    if melds:
+        return Verdict(True, None, "", tuple(melds))
+    problem, reason = _diagnose(placed, group, rules)
+    return Verdict(False, problem, reason, ())
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _diagnose(
+    placed: Sequence[tuple[Card, Value | None]], group: GroupType, rules: MeldRules
+) -> tuple[MeldProblem, str]:
+    cards = [c for c, _ in placed]
+    if any(c.kind is Kind.SKIP for c in cards):  # rule C-19
+        return MeldProblem.SKIP, "a skip can never be part of a group"
+    if len(cards) < group.size:  # rule C-9
+        return (
+            MeldProblem.TOO_FEW_CARDS,
+            f"a {group} needs at least {_plural(group.size, 'card')}, got {len(cards)}",
+        )
+    index = shape_index(group, rules)
+    naturals = [c for c in cards if c.kind is Kind.NUMBER]
+    shapes: list[Shape] = [*index.repeats, *index.slots_by_length.get(len(cards), ())]
+    if shapes and all(len(naturals) < rules.naturals_needed(s) for s in shapes):  # rule C-17
+        need = min(rules.naturals_needed(s) for s in shapes)
+        return (
+            MeldProblem.TOO_FEW_NATURALS,
+            f"a {group} needs at least {_plural(need, 'natural card')}, "
+            f"not only wilds (has {len(naturals)})",
+        )
+    numbers = sorted({c.number for c in naturals if c.number is not None})
+    colors = sorted({c.color for c in naturals if c.color is not None}, key=lambda c: c.value)
+    is_set = isinstance(group, SetOf)
+    is_color = isinstance(group, ColorGroupOf | ColorRunOf)
+    is_run = isinstance(group, RunOf | ColorRunOf)
+    if is_set and len(numbers) > 1:  # rule C-6
+        return (
+            MeldProblem.MIXED_NUMBERS,
+            f"a set holds one number, these cards have {' and '.join(map(str, numbers))}",
+        )
+    if is_color and len(colors) > 1:  # rule C-8
+        names = " and ".join(c.name.lower() for c in colors)
+        return MeldProblem.MIXED_COLORS, f"a {group} holds one colour, these cards are {names}"
+    if is_run:
+        seen: set[int] = set()
+        for c in naturals:
+            if c.number in seen:  # rule C-7
+                return MeldProblem.REPEATED_NUMBER, f"a run cannot hold two {c.number}s"
+            seen.add(c.number)  # type: ignore[arg-type]
+        if len(cards) > rules.max_number:
+            return (
+                MeldProblem.TOO_LONG,
+                f"a run has at most {rules.max_number} cards, got {len(cards)}",
+            )
+        if numbers and numbers[-1] - numbers[0] + 1 > len(cards):
+            if not rules.runs_wrap and rules.max_number in numbers and 1 in numbers:
+                wrapped = MeldRules(
+                    max_number=rules.max_number,
+                    colors=rules.colors,
+                    runs_wrap=True,
+                    natural_minimum=rules.natural_minimum,
+                    naturals_in_sets=rules.naturals_in_sets,
+                    naturals_in_runs=rules.naturals_in_runs,
+                )
+                if arrangements(placed, group, wrapped):
+                    return (
+                        MeldProblem.NO_WRAP,
+                        f"runs do not wrap: {rules.max_number} is not followed by 1",
+                    )
+            return (
+                MeldProblem.GAP,
+                f"{numbers[0]} and {numbers[-1]} are too far apart for a run of "
+                f"{_plural(len(cards), 'card')}",
+            )
+    if any(v is not None for _, v in placed):
+        unpinned = [(c, None) for c, _ in placed]
+        if arrangements(unpinned, group, rules):
+            pins = " ".join(_placed_str(c, v) for c, v in placed if v is not None)
+            return MeldProblem.WILD_VALUE, f"the wild values {pins} do not fit this {group}"
+    return MeldProblem.NO_FIT, f"these cards do not form a {group}"
