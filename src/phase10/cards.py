@@ -315,10 +315,7 @@ def classic_deck() -> tuple[Card, ...]:
     >>> len(deck), deck.count(WILD), deck.count(SKIP)
     (108, 8, 4)
     """
-    numbers = [
-        Card(Kind.NUMBER, n, color)
-        for n in range(1, 13)
-        for color in CLASSIC_COLORS
-        for _ in (0, 1)
-    ]
-    return tuple(numbers) + (WILD,) * 8 + (SKIP,) * 4
+    # One instance per distinct card: identical cards are the same object, which makes
+    # comparisons in hands and piles fast (identity is checked before equality).
+    numbers = [parse_card(f"{color.value}{n}") for n in range(1, 13) for color in CLASSIC_COLORS]
+    return tuple(card for card in numbers for _ in (0, 1)) + (WILD,) * 8 + (SKIP,) * 4

@@ -28,7 +28,7 @@ __all__ = ["Laydown", "explain", "find_laydown", "iter_laydowns"]
 class Laydown:
     """A whole phase laid down at once: one meld per group of the phase, in phase order.
 
-    ``str()`` writes the melds separated by `` | ``.
+    ``str()`` writes the melds separated by ``" | "``.
     """
 
     phase: Phase
