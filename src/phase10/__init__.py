@@ -3,6 +3,20 @@
 Cards and notation, group types and melds, phases, an exact laydown search and scoring.
 """
 
+from phase10.actions import (
+    Action,
+    ChanceAction,
+    Deal,
+    Discard,
+    Draw,
+    Hit,
+    LayDown,
+    PlayerAction,
+    Reshuffle,
+    Reveal,
+    TakeDiscard,
+    TurnUp,
+)
 from phase10.cards import (
     CLASSIC_COLORS,
     SKIP,
@@ -16,6 +30,7 @@ from phase10.cards import (
     parse_cards,
     sort_cards,
 )
+from phase10.chance import chance_outcomes, play_chance, sample_chance
 from phase10.errors import (
     AmbiguousActionError,
     DefinitionError,
@@ -51,31 +66,44 @@ from phase10.groups import (
 )
 from phase10.laydown import Laydown, explain, find_laydown, iter_laydowns
 from phase10.phases import CLASSIC_PHASES, Phase
+from phase10.rules import apply, check, is_legal, legal_actions, new_game
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
+from phase10.state import CHANCE, GameState, PlayerState, TurnStep
+from phase10.variants import CLASSIC, SkipTarget, TiebreakWin, Variant
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE",
+    "CLASSIC",
     "CLASSIC_COLORS",
     "CLASSIC_MELD_RULES",
     "CLASSIC_PHASES",
     "CLASSIC_SCORING",
     "SKIP",
     "WILD",
+    "Action",
     "AmbiguousActionError",
     "Card",
+    "ChanceAction",
     "Color",
     "ColorGroupOf",
     "ColorRunOf",
+    "Deal",
     "DefinitionError",
+    "Discard",
+    "Draw",
     "End",
+    "GameState",
     "GroupType",
+    "Hit",
     "HitOption",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidStateError",
     "Kind",
+    "LayDown",
     "Laydown",
     "Meld",
     "MeldProblem",
@@ -85,25 +113,43 @@ __all__ = [
     "Pattern",
     "Phase",
     "Phase10Error",
+    "PlayerAction",
+    "PlayerState",
     "Repeat",
+    "Reshuffle",
+    "Reveal",
     "RunOf",
     "Scoring",
     "SetOf",
     "Shape",
+    "SkipTarget",
     "Slots",
+    "TakeDiscard",
+    "TiebreakWin",
+    "TurnStep",
+    "TurnUp",
     "Value",
+    "Variant",
     "Verdict",
     "Violation",
     "__version__",
+    "apply",
+    "chance_outcomes",
+    "check",
     "check_meld",
     "classic_deck",
     "explain",
     "find_laydown",
     "format_cards",
     "hand_points",
+    "is_legal",
     "iter_laydowns",
+    "legal_actions",
+    "new_game",
     "parse_card",
     "parse_cards",
     "parse_placed",
+    "play_chance",
+    "sample_chance",
     "sort_cards",
 ]

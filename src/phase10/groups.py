@@ -383,6 +383,9 @@ class End(enum.Enum):
     HIGH = "high"
     ANY = "any"
 
+    def __repr__(self) -> str:
+        return f"End.{self.name}"
+
 
 @attrs.frozen(cache_hash=True, repr=False)
 class Meld:

@@ -1,0 +1,159 @@
+"""Actions: what a player or chance does, as immutable values whose ``str()`` is notation."""
+
+from __future__ import annotations
+
+import attrs
+
+from phase10.cards import Card
+from phase10.groups import End, Value
+from phase10.laydown import Laydown
+
+__all__ = [
+    "Action",
+    "ChanceAction",
+    "Deal",
+    "Discard",
+    "Draw",
+    "Hit",
+    "LayDown",
+    "PlayerAction",
+    "Reshuffle",
+    "Reveal",
+    "TakeDiscard",
+    "TurnUp",
+]
+
+
+def seat_name(seat: int) -> str:
+    """Seats are 0-based in code and written ``p1``, ``p2``, ... in text."""
+    return f"p{seat + 1}"
+
+
+@attrs.frozen(cache_hash=True)
+class Draw:
+    """Draw the top card of the draw pile (C-11); chance then reveals which card it is.
+
+    >>> str(Draw(0))
+    'p1 draw'
+    """
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} draw"
+
+
+@attrs.frozen(cache_hash=True)
+class TakeDiscard:
+    """Take the top card of the discard pile (C-11); never a skip (C-19).
+
+    >>> str(TakeDiscard(1))
+    'p2 take'
+    """
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} take"
+
+
+@attrs.frozen(cache_hash=True)
+class LayDown:
+    """Lay down the whole current phase at once (C-10, C-12)."""
+
+    player: int
+    laydown: Laydown
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} lay {self.laydown}"
+
+
+@attrs.frozen(cache_hash=True)
+class Hit:
+    """Add one card from hand to a meld on the table (C-14).
+
+    ``owner`` and ``meld`` name the meld (seat, 0-based index among that seat's melds);
+    ``value`` is what the card stands for and ``end`` where it goes (a run's low or high
+    end, ``End.ANY`` for set-like groups), so a wild's reading is explicit (C-18).
+    """
+
+    player: int
+    owner: int
+    meld: int
+    card: Card
+    value: Value
+    end: End
+
+    def __str__(self) -> str:
+        card = (
+            f"{self.card}={self.value}" if self.card.is_wild and str(self.value) else str(self.card)
+        )
+        where = "" if self.end is End.ANY else f" {self.end.value}"
+        return f"{seat_name(self.player)} hit {seat_name(self.owner)}.{self.meld + 1} {card}{where}"
+
+
+@attrs.frozen(cache_hash=True)
+class Discard:
+    """Discard one card face up, ending the turn (C-13).
+
+    A skip names its ``target`` (C-19), or ``None`` when it can skip nobody (C-20).
+
+    >>> from phase10.cards import SKIP
+    >>> str(Discard(0, SKIP, target=2))
+    'p1 discard S>p3'
+    """
+
+    player: int
+    card: Card
+    target: int | None = None
+
+    def __str__(self) -> str:
+        target = "" if self.target is None else f">{seat_name(self.target)}"
+        return f"{seat_name(self.player)} discard {self.card}{target}"
+
+
+@attrs.frozen(cache_hash=True)
+class Deal:
+    """Chance: the next card dealt (C-3); it goes to the next player in dealing order."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class TurnUp:
+    """Chance: the card turned up to start the discard pile (C-3, C-21)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"turnup {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class Reveal:
+    """Chance: the card a player drew from the draw pile."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"reveal {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class Reshuffle:
+    """Chance: the discard pile but its top card becomes the draw pile (C-16).
+
+    The draw pile is kept as an unordered multiset and each draw is its own chance event,
+    so the reshuffle has a single outcome.
+    """
+
+    def __str__(self) -> str:
+        return "reshuffle"
+
+
+PlayerAction = Draw | TakeDiscard | LayDown | Hit | Discard
+ChanceAction = Deal | TurnUp | Reveal | Reshuffle
+Action = PlayerAction | ChanceAction

@@ -1,0 +1,195 @@
+"""The game state: an immutable snapshot of a whole game, from the deal to the winner."""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from typing import Final
+
+import attrs
+
+from phase10.cards import Card
+from phase10.errors import InvalidStateError
+from phase10.groups import Meld
+from phase10.phases import Phase
+from phase10.variants import Variant
+
+__all__ = ["CHANCE", "GameState", "PlayerState", "TurnStep"]
+
+#: :attr:`GameState.current_player` when chance acts next (as in OpenSpiel).
+CHANCE: Final = -1
+
+
+class TurnStep(enum.Enum):
+    """What happens next in the game.
+
+    Player steps: DRAW, PLAY. Chance steps: DEAL, TURN_UP, REVEAL, RESHUFFLE. OVER when the
+    game has ended.
+    """
+
+    DEAL = "deal"
+    TURN_UP = "turn-up"
+    DRAW = "draw"
+    REVEAL = "reveal"
+    RESHUFFLE = "reshuffle"
+    PLAY = "play"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"TurnStep.{self.name}"
+
+
+CHANCE_STEPS: Final = frozenset(
+    {TurnStep.DEAL, TurnStep.TURN_UP, TurnStep.REVEAL, TurnStep.RESHUFFLE}
+)
+
+
+@attrs.frozen(cache_hash=True)
+class PlayerState:
+    """One seat's part of the state.
+
+    Attributes:
+        hand: Cards in hand, in canonical order.
+        phase: 0-based index of the phase the player is working on; equals the number of
+            phases once the last one is completed.
+        laid_down: Whether the player laid down their phase this hand.
+        score: Total penalty points so far (C-23; low is good).
+        skipped: Whether a skip lies against the player, to be spent on their next turn (C-20).
+    """
+
+    hand: tuple[Card, ...] = ()
+    phase: int = 0
+    laid_down: bool = False
+    score: int = 0
+    skipped: bool = False
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """A whole game at one moment. Immutable: :func:`phase10.apply` returns a new state.
+
+    Build the first state with :func:`phase10.new_game`.
+
+    Attributes:
+        variant: The rules in force.
+        players: One :class:`PlayerState` per seat.
+        dealer: The dealer's seat this hand (C-4).
+        turn: The seat whose turn it is (during the deal: the first player to act).
+        step: What happens next.
+        draw_pile: The draw pile as a multiset in canonical order (its order is unknown to
+            everybody; each draw is a chance event).
+        discard_pile: The discard pile, bottom first; the last card is the top.
+        table: The melds each seat has laid down this hand, in the order laid.
+        hand_number: 1 for the first hand of the game.
+        dealt: Cards dealt so far this hand.
+        laid_this_turn: Whether the player to act laid down their phase this turn.
+        tiebreak: The seats playing a tie-break hand (C-26); empty otherwise.
+        winners: The winning seats once the game is over.
+    """
+
+    variant: Variant
+    players: tuple[PlayerState, ...]
+    dealer: int
+    turn: int
+    step: TurnStep
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...] = ()
+    table: tuple[tuple[Meld, ...], ...] = ()
+    hand_number: int = 1
+    dealt: int = 0
+    laid_this_turn: bool = False
+    tiebreak: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act, :data:`CHANCE` when chance acts, ``None`` when over."""
+        step = self.step
+        if step is TurnStep.DRAW or step is TurnStep.PLAY:
+            return self.turn
+        if step is TurnStep.OVER:
+            return None
+        return CHANCE
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance acts next."""
+        return self.step in CHANCE_STEPS
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.step is TurnStep.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total penalty points."""
+        return tuple(p.score for p in self.players)
+
+    @property
+    def phases(self) -> tuple[int, ...]:
+        """Each seat's 0-based phase index (the number of phases completed)."""
+        return tuple(p.phase for p in self.players)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats playing this hand: everybody, or the tied players of a tie-break."""
+        return self.tiebreak or tuple(range(len(self.players)))
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def current_phase(self, seat: int) -> Phase | None:
+        """The phase ``seat`` must lay down this hand (``None`` once all are done)."""
+        phases = self.variant.phases
+        if self.tiebreak:
+            return phases[-1]
+        index = self.players[seat].phase
+        return phases[index] if index < len(phases) else None
+
+    def validate(self) -> GameState:
+        """Check the invariants of a hand-built state and return it.
+
+        Raises:
+            InvalidStateError: cards are missing or duplicated, or a field is out of range.
+        """
+        n = len(self.players)
+        variant = self.variant
+        if not variant.min_players <= n <= variant.max_players:
+            raise InvalidStateError(
+                f"{n} players; the variant allows {variant.min_players}-{variant.max_players}"
+            )
+        for name in ("dealer", "turn"):
+            if not 0 <= getattr(self, name) < n:
+                raise InvalidStateError(f"{name} {getattr(self, name)} is not a seat of {n}")
+        if len(self.table) not in (0, n):
+            raise InvalidStateError(f"table has {len(self.table)} rows for {n} players")
+        counted: Counter[Card] = Counter(self.draw_pile)
+        counted.update(self.discard_pile)
+        for p in self.players:
+            counted.update(p.hand)
+            if not 0 <= p.phase <= len(variant.phases):
+                raise InvalidStateError(f"phase index {p.phase} out of range")
+        for row in self.table:
+            for meld in row:
+                counted.update(meld.cards)
+                problem = meld.problem(rules=variant.meld_rules)
+                if problem is not None:
+                    raise InvalidStateError(f"meld {meld} on the table is invalid: {problem}")
+        deck = Counter(variant.deck)
+        if counted != deck:
+            extra = counted - deck
+            missing = deck - counted
+            raise InvalidStateError(
+                "cards are not conserved: "
+                f"extra {sorted(map(str, extra.elements()))}, "
+                f"missing {sorted(map(str, missing.elements()))}"
+            )
+        return self
