@@ -44,8 +44,16 @@ def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
+    """``cards`` (in canonical order) without one copy of ``card``, which must be there."""
+    # Bisect on the sort key: tuple.index would call Card.__eq__ on every card before it.
+    i = bisect.bisect_left(cards, card.sort_key, key=_key)
     return (*cards[:i], *cards[i + 1 :])
+
+
+def _contains(cards: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` is in ``cards`` (in canonical order), by bisection."""
+    i = bisect.bisect_left(cards, card.sort_key, key=_key)
+    return i < len(cards) and cards[i].sort_key == card.sort_key
 
 
 def _remove_all(hand: tuple[Card, ...], used: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -214,7 +222,7 @@ def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
 
 def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal, step: TurnStep) -> None:
     _need_step(state, action, step)
-    if action.card not in state.draw_pile:
+    if not isinstance(action.card, Card) or not _contains(state.draw_pile, action.card):
         raise _illegal(
             state,
             action,
@@ -321,7 +329,7 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
             Violation.HIT_NOT_ALLOWED_YET,
             "others' melds can be hit only from the turn after laying down",
         )
-    if action.card not in player.hand:
+    if not isinstance(action.card, Card) or not _contains(player.hand, action.card):
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, f"{action.card} is not in hand")
     if len(player.hand) == 1 and not state.variant.go_out_by_hitting:  # rule C-15, option
         raise _illegal(
@@ -356,7 +364,9 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
 
 def _check_discard(state: GameState, action: Discard) -> None:
     _need_step(state, action, TurnStep.PLAY)
-    if action.card not in state.players[action.player].hand:
+    if not isinstance(action.card, Card) or not _contains(
+        state.players[action.player].hand, action.card
+    ):
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, f"{action.card} is not in hand")
     if action.card.kind is Kind.SKIP:
         targets = _skip_targets(state, action.player)
