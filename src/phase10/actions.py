@@ -10,16 +10,22 @@ from phase10.laydown import Laydown
 
 __all__ = [
     "Action",
+    "Announce",
     "ChanceAction",
     "Deal",
     "Discard",
     "Draw",
+    "DrawTwo",
     "Hit",
+    "Keep",
+    "KeepHand",
     "LayDown",
+    "Offer",
     "PlayerAction",
     "Reshuffle",
     "Reveal",
     "TakeDiscard",
+    "TakeOffer",
     "TurnUp",
 ]
 
@@ -113,6 +119,84 @@ class Discard:
 
 
 @attrs.frozen(cache_hash=True)
+class DrawTwo:
+    """Phase 10 Master, with a Take two in front: draw two cards instead of one (M-12).
+
+    >>> str(DrawTwo(0))
+    'p1 draw2'
+    """
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} draw2"
+
+
+@attrs.frozen(cache_hash=True)
+class Keep:
+    """Phase 10 Master: keep one card of a Take two draw; the other is discarded (M-12)."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} keep {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class Offer:
+    """Phase 10 Master: an opponent offers a card face up after a Give five (M-15)."""
+
+    player: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} offer {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class TakeOffer:
+    """Phase 10 Master: the player of a Give five takes one offered card (M-15)."""
+
+    player: int
+    owner: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} choose {seat_name(self.owner)} {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class KeepHand:
+    """Phase 10 Master: whether a player with Keep all in front keeps their hand (M-13).
+
+    Decided when the hand ends; a kept hand goes into the next hand and is dealt nothing.
+    """
+
+    player: int
+    keep: bool
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.player)} {'keephand' if self.keep else 'releasehand'}"
+
+
+@attrs.frozen(cache_hash=True)
+class Announce:
+    """In "10 Phases", show the current phase from hand (T-4).
+
+    With ``keep`` the cards stay in hand; without, they are discarded and as many drawn.
+    """
+
+    player: int
+    laydown: Laydown
+    keep: bool
+
+    def __str__(self) -> str:
+        how = "keep" if self.keep else "redraw"
+        return f"{seat_name(self.player)} announce {how} {self.laydown}"
+
+
+@attrs.frozen(cache_hash=True)
 class Deal:
     """Chance: the next card dealt (C-3); it goes to the next player in dealing order."""
 
@@ -134,7 +218,10 @@ class TurnUp:
 
 @attrs.frozen(cache_hash=True)
 class Reveal:
-    """Chance: the card a player drew from the draw pile."""
+    """Chance: a card drawn from the draw pile.
+
+    It goes to the player to act, or to whoever must draw (the giver of a Give five, M-15).
+    """
 
     card: Card
 
@@ -154,6 +241,18 @@ class Reshuffle:
         return "reshuffle"
 
 
-PlayerAction = Draw | TakeDiscard | LayDown | Hit | Discard
+PlayerAction = (
+    Draw
+    | TakeDiscard
+    | LayDown
+    | Hit
+    | Discard
+    | DrawTwo
+    | Keep
+    | Offer
+    | TakeOffer
+    | KeepHand
+    | Announce
+)
 ChanceAction = Deal | TurnUp | Reveal | Reshuffle
 Action = PlayerAction | ChanceAction

@@ -1,4 +1,4 @@
-"""Cards, colours, decks and the text notation of single cards (``R7``, ``W``, ``S``)."""
+"""Cards, colours, decks and the text notation of single cards (``R7``, ``W``, ``S``, ``QH``)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,23 @@ from phase10._checks import is_whole
 from phase10.errors import InvalidCardError, NotationError
 
 __all__ = [
+    "CLASSIC_COLORS",
+    "MASTER_COLORS",
+    "MASTER_JOKERS",
     "SKIP",
+    "SUITS",
     "WILD",
+    "ActionKind",
     "Card",
     "Color",
     "Kind",
     "classic_deck",
     "format_cards",
+    "master_deck",
     "parse_card",
     "parse_cards",
     "sort_cards",
+    "standard_deck",
 ]
 
 
@@ -33,9 +40,23 @@ class Color(enum.Enum):
     GREEN = "G"
     YELLOW = "Y"
     PURPLE = "P"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def is_suit(self) -> bool:
+        """Whether this is a suit of the standard 52-card deck (T-1)."""
+        return self in _SUIT_SET
+
+    @property
+    def is_red(self) -> bool:
+        """For suits: hearts and diamonds are red, clubs and spades black (T-1)."""
+        return self is Color.HEARTS or self is Color.DIAMONDS
 
     def __repr__(self) -> str:
         return f"Color.{self.name}"
@@ -45,6 +66,26 @@ _COLOR_ORDER = {color: i for i, color in enumerate(Color)}
 
 #: The four colours of the classic deck (C-1), in notation order.
 CLASSIC_COLORS: tuple[Color, ...] = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)
+#: The four colours of Phase 10 Master (M-1): purple instead of blue.
+MASTER_COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.PURPLE)
+#: The four suits of the standard deck (T-1).
+SUITS: tuple[Color, ...] = (Color.CLUBS, Color.DIAMONDS, Color.HEARTS, Color.SPADES)
+_SUIT_SET = frozenset(SUITS)
+
+
+class ActionKind(enum.Enum):
+    """The action cards of Phase 10 Master (M-11 to M-15). The value is the notation."""
+
+    TAKE_TWO = "TT"
+    KEEP_ALL = "KA"
+    GIVE_FIVE = "GF"
+    BLANK = "BL"
+
+    def __repr__(self) -> str:
+        return f"ActionKind.{self.name}"
+
+
+_ACTION_ORDER = {a: i + 1 for i, a in enumerate(ActionKind)}
 
 
 class Kind(enum.Enum):
@@ -53,12 +94,13 @@ class Kind(enum.Enum):
     NUMBER = "number"
     WILD = "wild"
     SKIP = "skip"
+    ACTION = "action"
 
     def __repr__(self) -> str:
         return f"Kind.{self.name}"
 
 
-_KIND_ORDER = {Kind.NUMBER: 0, Kind.WILD: 1, Kind.SKIP: 2}
+_KIND_ORDER = {Kind.NUMBER: 0, Kind.WILD: 1, Kind.SKIP: 2, Kind.ACTION: 3}
 
 
 def _check_card(card: Card) -> None:
@@ -71,6 +113,20 @@ def _check_card(card: Card) -> None:
             raise InvalidCardError(f"a number card needs a Color, got {card.color!r}")
         if card.wild_numbers is not None or card.wild_colors is not None:
             raise InvalidCardError("only a wild card has wild_numbers / wild_colors")
+        if card.action is not None:
+            raise InvalidCardError("only an action card has an action")
+    elif card.kind is Kind.ACTION:
+        if not isinstance(card.action, ActionKind):
+            raise InvalidCardError(f"an action card needs an ActionKind, got {card.action!r}")
+        if (
+            card.number is not None
+            or card.color is not None
+            or card.wild_numbers is not None
+            or card.wild_colors is not None
+        ):
+            raise InvalidCardError("an action card has no number, colour or range")
+    elif card.action is not None:
+        raise InvalidCardError("only an action card has an action")
     elif card.kind is Kind.WILD:
         if card.number is not None or card.color is not None:
             raise InvalidCardError(
@@ -118,6 +174,7 @@ class Card:
     color: Color | None = None
     wild_numbers: frozenset[int] | None = None
     wild_colors: frozenset[Color] | None = None
+    action: ActionKind | None = None
     sort_key: tuple[int, int, int, tuple[int, ...], tuple[int, ...]] = attrs.field(
         init=False, eq=False, hash=False
     )
@@ -126,7 +183,7 @@ class Card:
         _check_card(self)
         key = (
             _KIND_ORDER[self.kind],
-            self.number or 0,
+            self.number or (_ACTION_ORDER[self.action] if self.action is not None else 0),
             _COLOR_ORDER[self.color] if self.color is not None else 0,
             tuple(sorted(self.wild_numbers)) if self.wild_numbers is not None else (),
             tuple(sorted(_COLOR_ORDER[c] for c in self.wild_colors))
@@ -156,24 +213,30 @@ class Card:
 
     @property
     def is_skip(self) -> bool:
-        """True for a skip card (C-19)."""
+        """True for a skip card (C-19, M-14)."""
         return self.kind is Kind.SKIP
+
+    @property
+    def is_action(self) -> bool:
+        """True for a Phase 10 Master action card (Take two, Keep all, Give five, blank)."""
+        return self.kind is Kind.ACTION
 
     def __str__(self) -> str:
         if self.kind is Kind.NUMBER:
-            return f"{self.color}{self.number}"
+            assert self.color is not None and self.number is not None
+            if self.color.is_suit:
+                return f"{_RANK_NAMES.get(self.number, str(self.number))}{self.color.value}"
+            return f"{self.color.value}{self.number}"
         if self.kind is Kind.WILD:
             if self.wild_numbers is None and self.wild_colors is None:
                 return "W"
             return _format_ranged_wild(self)
+        if self.kind is Kind.ACTION:
+            assert self.action is not None
+            return self.action.value
         return "S"
 
     def __repr__(self) -> str:
-        if self.kind is Kind.WILD and not (self.wild_numbers is None and self.wild_colors is None):
-            return (
-                f"Card(Kind.WILD, wild_numbers={_repr_set(self.wild_numbers)}, "
-                f"wild_colors={_repr_set(self.wild_colors)})"
-            )
         return f"Card.parse({str(self)!r})"
 
     def __lt__(self, other: Card) -> bool:
@@ -186,15 +249,14 @@ def _sort_key(card: Card) -> tuple[int, int, int, tuple[int, ...], tuple[int, ..
     return card.sort_key
 
 
-def _repr_set(values: frozenset[int] | frozenset[Color] | None) -> str:
-    if values is None:
-        return "None"
-    items = sorted(values, key=lambda v: _COLOR_ORDER[v] if isinstance(v, Color) else v)
-    return "frozenset({" + ", ".join(repr(v) for v in items) + "})"
+_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_VALUES = {name: number for number, name in _RANK_NAMES.items()}
 
 
 def _format_ranged_wild(card: Card) -> str:
     numbers = sorted(card.wild_numbers) if card.wild_numbers is not None else []
+    if numbers and numbers != list(range(numbers[0], numbers[-1] + 1)):
+        raise InvalidCardError(f"a ranged wild needs consecutive numbers, got {numbers}")
     span = f"{numbers[0]}-{numbers[-1]}" if numbers else ""
     colors = (
         "".join(c.value for c in sorted(card.wild_colors, key=_COLOR_ORDER.__getitem__))
@@ -209,40 +271,69 @@ WILD = Card(Kind.WILD)
 #: The skip card (C-19).
 SKIP = Card(Kind.SKIP)
 
-_CARD_RE = re.compile(r"([RBGYP])(\d{1,2})|(W)|(S)", re.IGNORECASE)
+_CARD_RE = re.compile(
+    r"(?P<color>[RBGYP])(?P<number>\d{1,2})"
+    r"|(?P<rank>A|K|Q|J|\d{1,2})(?P<suit>[CDHS])"
+    r"|W(?:(?P<lo>\d{1,2})-(?P<hi>\d{1,2}))?(?::(?P<colors>[RBGYPCDHS]+))?"
+    r"|(?P<skip>S)"
+    r"|(?P<action>TT|KA|GF|BL)",
+    re.IGNORECASE,
+)
 _TOKEN_RE = re.compile(r"[^\s,]+")
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 _CACHE: dict[str, Card] = {}
+_EXPECTED = (
+    "expected a colour letter R, B, G, Y or P and a number 1-12 (R7), a rank and a suit "
+    "(QH, 10S, AC), W for a wild (W1-6:RG for a ranged joker), S for a skip, or an action "
+    "card TT, KA, GF or BL"
+)
 
 
 def _card_from_token(token: str, *, text: str, position: int) -> Card:
     cached = _CACHE.get(token)
     if cached is not None:
         return cached
-    match = _CARD_RE.fullmatch(token)
-    if match is None:
-        raise NotationError(
-            f"bad card {token!r} at position {position} in {text!r}: expected a colour letter "
-            "R, B, G, Y or P followed by a number (e.g. R7), W for a wild or S for a skip",
+
+    def bad(why: str) -> NotationError:
+        return NotationError(
+            f"bad card {token!r} at position {position} in {text!r}: {why}",
             text=text,
             token=token,
             position=position,
         )
-    if match.group(3):
-        card = WILD
-    elif match.group(4):
-        card = SKIP
-    else:
-        number = int(match.group(2))
+
+    match = _CARD_RE.fullmatch(token)
+    if match is None:
+        raise bad(_EXPECTED)
+    groups = match.groupdict()
+    if groups["color"]:
+        number = int(groups["number"])
         if not 1 <= number <= 12:
-            raise NotationError(
-                f"bad card {token!r} at position {position} in {text!r}: "
-                f"numbers run from 1 to 12, got {number}",
-                text=text,
-                token=token,
-                position=position,
-            )
-        card = Card(Kind.NUMBER, number, _COLOR_BY_LETTER[match.group(1).upper()])
+            raise bad(f"numbers run from 1 to 12, got {number}")
+        card = Card(Kind.NUMBER, number, _COLOR_BY_LETTER[groups["color"].upper()])
+    elif groups["suit"]:
+        rank = groups["rank"].upper()
+        number = _RANK_VALUES[rank] if rank in _RANK_VALUES else int(rank)
+        if not 2 <= number <= 10 and rank not in _RANK_VALUES:
+            raise bad(f"ranks are A, 2-10, J, Q, K; got {rank}")
+        card = Card(Kind.NUMBER, number, _COLOR_BY_LETTER[groups["suit"].upper()])
+    elif groups["skip"]:
+        card = SKIP
+    elif groups["action"]:
+        card = Card(Kind.ACTION, action=ActionKind(groups["action"].upper()))
+    elif groups["lo"] or groups["colors"]:
+        numbers = None
+        if groups["lo"]:
+            lo, hi = int(groups["lo"]), int(groups["hi"])
+            if not 1 <= lo <= hi:
+                raise bad(f"a joker's range must run upwards from 1 or more, got {lo}-{hi}")
+            numbers = frozenset(range(lo, hi + 1))
+        colors = None
+        if groups["colors"]:
+            colors = frozenset(_COLOR_BY_LETTER[c] for c in groups["colors"].upper())
+        card = Card(Kind.WILD, wild_numbers=numbers, wild_colors=colors)
+    else:
+        card = WILD
     _CACHE[token] = card
     return card
 
@@ -306,6 +397,72 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_sort_key))
 
 
+def _numbers(colors: Iterable[Color], top: int, copies: int) -> tuple[Card, ...]:
+    # One instance per distinct card: identical cards are the same object, which makes
+    # comparisons in hands and piles fast (identity is checked before equality).
+    cards = [
+        parse_card(str(Card(Kind.NUMBER, n, color))) for n in range(1, top + 1) for color in colors
+    ]
+    return tuple(card for card in cards for _ in range(copies))
+
+
+#: The default 14 jokers of Phase 10 Master (M-2): for each range, 1-6 and 7-12, one joker
+#: showing all four colours and one for each of the six pairs of colours.
+MASTER_JOKERS: tuple[Card, ...] = tuple(
+    Card(Kind.WILD, wild_numbers=frozenset(numbers), wild_colors=frozenset(colors))
+    for numbers in (range(1, 7), range(7, 13))
+    for colors in (
+        MASTER_COLORS,
+        *[(a, b) for i, a in enumerate(MASTER_COLORS) for b in MASTER_COLORS[i + 1 :]],
+    )
+)
+
+
+def master_deck(
+    *, jokers: Iterable[Card] = MASTER_JOKERS, blanks: bool = False
+) -> tuple[Card, ...]:
+    """The Phase 10 Master deck in canonical order (M-1, M-2).
+
+    96 number cards (1-12 twice in red, yellow, green, purple), the ranged jokers, and the
+    action cards: 4 Take two, 4 Keep all, 6 Skip, 4 Give five (and 3 blanks if ``blanks``).
+
+    >>> deck = master_deck()
+    >>> len(deck), sum(c.is_wild for c in deck), sum(c.is_action or c.is_skip for c in deck)
+    (128, 14, 18)
+
+    Raises:
+        InvalidCardError: ``jokers`` holds a card that is not a wild.
+    """
+    jokers = tuple(jokers)
+    for joker in jokers:
+        if not isinstance(joker, Card) or not joker.is_wild:  # type: ignore[redundant-expr]
+            raise InvalidCardError(f"jokers must be wild cards, got {joker!r}")
+    actions = [parse_card(a.value) for a in ActionKind if a is not ActionKind.BLANK]
+    cards = (
+        _numbers(MASTER_COLORS, 12, 2)
+        + jokers
+        + tuple(a for a in actions for _ in range(4))
+        + (SKIP,) * 6
+        + ((parse_card("BL"),) * 3 if blanks else ())
+    )
+    return sort_cards(cards)
+
+
+def standard_deck(*, jokers: int = 2) -> tuple[Card, ...]:
+    """A 52-card deck (ranks A=1 to K=13 in four suits) plus ``jokers`` wilds (T-1).
+
+    >>> deck = standard_deck(jokers=4)
+    >>> len(deck), str(deck[0]), str(deck[51]), str(deck[-1])
+    (56, 'AC', 'KS', 'W')
+
+    Raises:
+        InvalidCardError: ``jokers`` is negative.
+    """
+    if not is_whole(jokers, 0):
+        raise InvalidCardError(f"jokers must be a whole number >= 0, got {jokers!r}")
+    return _numbers(SUITS, 13, 1) + (WILD,) * jokers
+
+
 def classic_deck() -> tuple[Card, ...]:
     """The 108-card classic deck in canonical order (C-1).
 
@@ -315,7 +472,4 @@ def classic_deck() -> tuple[Card, ...]:
     >>> len(deck), deck.count(WILD), deck.count(SKIP)
     (108, 8, 4)
     """
-    # One instance per distinct card: identical cards are the same object, which makes
-    # comparisons in hands and piles fast (identity is checked before equality).
-    numbers = [parse_card(f"{color.value}{n}") for n in range(1, 13) for color in CLASSIC_COLORS]
-    return tuple(card for card in numbers for _ in (0, 1)) + (WILD,) * 8 + (SKIP,) * 4
+    return _numbers(CLASSIC_COLORS, 12, 2) + (WILD,) * 8 + (SKIP,) * 4

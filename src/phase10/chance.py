@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from phase10.actions import Action, ChanceAction, Deal, Reshuffle, Reveal, TurnUp
-from phase10.cards import Card
+from phase10.cards import Card, Kind
 from phase10.errors import IllegalActionError, Violation
 from phase10.state import GameState, TurnStep
 
@@ -16,7 +16,16 @@ _CARD_EVENT: dict[TurnStep, Callable[[Card], ChanceAction]] = {
     TurnStep.DEAL: Deal,
     TurnStep.TURN_UP: TurnUp,
     TurnStep.REVEAL: Reveal,
+    TurnStep.DRAW_TWO: Reveal,
 }
+
+
+def _candidates(state: GameState) -> tuple[Card, ...]:
+    pile = state.draw_pile
+    if state.step is TurnStep.TURN_UP and state.variant.turn_up_naturals_only:
+        # rule M-6: a joker or action card turned up goes back; the next card is turned up
+        return tuple(c for c in pile if c.kind is Kind.NUMBER)
+    return pile
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
@@ -37,7 +46,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
     make = _CARD_EVENT.get(step)
     if make is None:
         return ()
-    pile = state.draw_pile
+    pile = _candidates(state)
     total = len(pile)
     counts: dict[Card, int] = {}
     for card in pile:
@@ -62,7 +71,7 @@ def sample_chance(state: GameState, rng: random.Random) -> ChanceAction:
         raise IllegalActionError(
             f"chance does not act now (step {step.name})", code=Violation.NOT_CHANCE
         )
-    pile = state.draw_pile
+    pile = _candidates(state)
     return make(pile[int(rng.random() * len(pile))])
 
 

@@ -70,6 +70,7 @@ class Violation(enum.Enum):
     MUST_DISCARD_LAST = "must-discard-last"
     BAD_SKIP_TARGET = "bad-skip-target"
     NOT_AN_OUTCOME = "not-an-outcome"
+    NO_TAKE_TWO = "no-take-two"
     UNKNOWN_ACTION = "unknown-action"
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "MeldRules",
     "NaturalScope",
     "Pattern",
+    "RedOrBlackOf",
     "Repeat",
     "RunOf",
     "SetOf",
@@ -43,7 +44,8 @@ class InvalidMeldError(Phase10Error, ValueError):
     """Cards that do not form the group they are meant to form, or a hit that does not fit.
 
     Attributes:
-        problem: The reason, as a :class:`MeldProblem` (``None`` for an ambiguous hit).
+        problem: The reason, as a :class:`MeldProblem` (``None`` for an ambiguous hit and
+            for a meld refused by :meth:`Meld.validate`, whose message gives the reason).
     """
 
     def __init__(self, message: str, *, problem: MeldProblem | None = None):
@@ -326,6 +328,31 @@ class ColorRunOf:
             for c in rules.colors
             for window in _windows(self.size, rules)
         )
+
+
+@attrs.frozen(cache_hash=True)
+class RedOrBlackOf:
+    """At least ``size`` cards of one colour, red or black (T-3, phase 7).
+
+    For the standard deck of "10 Phases": hearts and diamonds are red, clubs and spades black.
+
+    >>> str(RedOrBlackOf(8))
+    '8 cards of one colour (red or black)'
+
+    Raises:
+        DefinitionError: ``size`` is not a whole number >= 1.
+    """
+
+    size: int = attrs.field(validator=_check_size)
+
+    def __str__(self) -> str:
+        return f"{self.size} cards of one colour (red or black)"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        """A :class:`Repeat` shape for the red suits and one for the black suits."""
+        red = frozenset(c for c in rules.colors if c.is_red)
+        black = frozenset(c for c in rules.colors if c.is_suit and not c.is_red)
+        return tuple(Repeat(Pattern(colors=colors)) for colors in (red, black) if colors)
 
 
 @attrs.frozen

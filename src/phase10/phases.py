@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
-from phase10.errors import DefinitionError
-from phase10.groups import ColorGroupOf, GroupType, RunOf, SetOf
+from phase10.cards import Color
+from phase10.errors import DefinitionError, NotationError
+from phase10.groups import (
+    CLASSIC_MELD_RULES,
+    ColorGroupOf,
+    ColorRunOf,
+    GroupType,
+    Meld,
+    MeldRules,
+    RedOrBlackOf,
+    Repeat,
+    RunOf,
+    SetOf,
+    Shape,
+)
 
-__all__ = ["CLASSIC_PHASES", "Phase"]
+__all__ = ["CLASSIC_PHASES", "MASTER_PHASES", "TEN_PHASES_PHASES", "Phase"]
 
 
 def _to_groups(value: Iterable[GroupType]) -> tuple[GroupType, ...]:
@@ -51,14 +65,130 @@ class Phase:
 
     groups: tuple[GroupType, ...] = attrs.field(converter=_to_groups, validator=_check_groups)
     name: str = attrs.field(default="", kw_only=True)
+    distinct_colors: bool = attrs.field(default=False, kw_only=True)
 
     def __str__(self) -> str:
         return self.name or " + ".join(str(g) for g in self.groups)
+
+    def problem(
+        self, melds: Sequence[Meld], *, rules: MeldRules = CLASSIC_MELD_RULES
+    ) -> str | None:
+        """Why ``melds`` (one per group, valid on their own) do not make this phase together.
+
+        Only phases with ``distinct_colors`` add a condition: the groups that are of one
+        colour must be of different colours (one suit + another suit, T-3).
+        """
+        if not self.distinct_colors:
+            return None
+        seen: set[Color] = set()
+        for meld in melds:
+            colors = meld_colors(meld.shape)
+            if colors is None:
+                continue
+            if not seen.isdisjoint(colors):
+                return "the groups of this phase must be of different colours"
+            seen |= colors
+        return None
+
+    @classmethod
+    def parse(
+        cls, text: str, *, groups: Mapping[str, Callable[[int], GroupType]] | None = None
+    ) -> Phase:
+        """Build a phase from words, e.g. ``"set 3 + run 4"`` or ``"2 sets of 4"``.
+
+        Each part is ``[count] kind [of] size``; the kinds are ``set`` (or ``pair`` for a
+        set of 2), ``run``, ``colour`` / ``color`` (a colour group), ``colour run`` /
+        ``color run`` / ``same-colour run`` (a same-colour run), and ``N cards of one colour``.
+        ``groups`` adds kinds of your own: a name mapped to a function of the size.
+
+        >>> Phase.parse("set 3 + run 4") == CLASSIC_PHASES[1]
+        True
+        >>> str(Phase.parse("2 sets of 4"))
+        'set of 4 + set of 4'
+        >>> str(Phase.parse("4 pairs + colour run 3"))
+        'set of 2 + set of 2 + set of 2 + set of 2 + same-colour run of 3'
+
+        Raises:
+            NotationError: the text names an unknown kind or has no size.
+        """
+        return _parse_phase(text, dict(groups or {}))
 
     @property
     def size(self) -> int:
         """The fewest cards that complete the phase."""
         return sum(g.size for g in self.groups)
+
+
+def meld_colors(shape: Shape) -> frozenset[Color] | None:
+    """The colours a group of this shape is restricted to (``None``: any colour)."""
+    if isinstance(shape, Repeat):
+        return shape.pattern.colors
+    colors: frozenset[Color] | None = None
+    for pattern in shape.patterns:
+        if pattern.colors is not None:
+            colors = pattern.colors if colors is None else colors | pattern.colors
+    return colors
+
+
+_KINDS: dict[str, Callable[[int], GroupType]] = {
+    "set": SetOf,
+    "run": RunOf,
+    "colour": ColorGroupOf,
+    "color": ColorGroupOf,
+    "colour group": ColorGroupOf,
+    "color group": ColorGroupOf,
+    "colour run": ColorRunOf,
+    "color run": ColorRunOf,
+    "same-colour run": ColorRunOf,
+    "same-color run": ColorRunOf,
+}
+_PART_RE = re.compile(
+    r"(?:(?P<count>\d+)\s+)?(?P<kind>[a-z][a-z -]*?)s?(?:\s+of)?\s+(?P<size>\d+)", re.IGNORECASE
+)
+_CARDS_RE = re.compile(r"(?:(?P<count>\d+)\s+)?(?P<size>\d+)\s+cards?\s+of\s+one\s+colou?r")
+_PAIRS_RE = re.compile(r"(?P<count>\d+)?\s*pairs?")
+
+
+def _parse_phase(text: str, extra: dict[str, Callable[[int], GroupType]]) -> Phase:
+    if not isinstance(text, str) or not text.strip():  # type: ignore[redundant-expr]
+        raise NotationError(
+            f"expected a phase such as 'set 3 + run 4', got {text!r}", text=str(text)
+        )
+    kinds = {**_KINDS, **{k.lower(): v for k, v in extra.items()}}
+    groups: list[GroupType] = []
+    position = 0
+    for part in text.split("+"):
+        words = " ".join(part.lower().split())
+        start = position + len(part) - len(part.lstrip())
+        position += len(part) + 1
+        if (m := _CARDS_RE.fullmatch(words)) is not None:
+            groups += [ColorGroupOf(int(m["size"]))] * int(m["count"] or 1)
+            continue
+        if (m := _PAIRS_RE.fullmatch(words)) is not None:
+            groups += [SetOf(2)] * int(m["count"] or 1)
+            continue
+        m = _PART_RE.fullmatch(words)
+        kind = m["kind"].strip() if m is not None else ""
+        make = kinds.get(kind) or kinds.get(kind.rstrip("s"))
+        if m is None or make is None:
+            known = ", ".join(sorted(kinds))
+            raise NotationError(
+                f"bad phase part {part.strip()!r} at position {start} in {text!r}: expected "
+                f"'[count] kind [of] size' with a kind among {known}, or 'N cards of one colour'",
+                text=text,
+                token=part.strip(),
+                position=start,
+            )
+        try:
+            groups += [make(int(m["size"]))] * int(m["count"] or 1)
+        except DefinitionError as exc:
+            raise NotationError(
+                f"bad phase part {part.strip()!r} in {text!r}: {exc}",
+                text=text,
+                token=part.strip(),
+                position=start,
+            ) from None
+    return Phase(tuple(groups))
 
 
 #: The ten phases of the classic game (C-5), indexed 0-9 (phase 1 is ``CLASSIC_PHASES[0]``).
@@ -73,4 +203,44 @@ CLASSIC_PHASES: tuple[Phase, ...] = (
     Phase((ColorGroupOf(7),), name="7 cards of one colour"),
     Phase((SetOf(5), SetOf(2)), name="1 set of 5 + 1 set of 2"),
     Phase((SetOf(5), SetOf(3)), name="1 set of 5 + 1 set of 3"),
+)
+
+#: The ten phases of Phase 10 Master (M-5).
+MASTER_PHASES: tuple[Phase, ...] = (
+    Phase((SetOf(2),) * 4, name="4 pairs"),
+    Phase((ColorGroupOf(6),), name="6 cards of one colour"),
+    Phase((SetOf(4), RunOf(4)), name="1 set of 4 + 1 run of 4"),
+    Phase((RunOf(8),), name="1 run of 8"),
+    Phase((ColorGroupOf(7),), name="7 cards of one colour"),
+    Phase((RunOf(9),), name="1 run of 9"),
+    Phase((SetOf(4), SetOf(4)), name="2 sets of 4"),
+    Phase((ColorRunOf(4), SetOf(3)), name="1 same-colour run of 4 + 1 set of 3"),
+    Phase((SetOf(5), SetOf(3)), name="1 set of 5 + 1 set of 3"),
+    Phase((SetOf(5), ColorRunOf(3)), name="1 set of 5 + 1 same-colour run of 3"),
+)
+
+#: The ten phases of "10 Phases" with standard cards (T-3); suits play the part of colours.
+TEN_PHASES_PHASES: tuple[Phase, ...] = (
+    Phase((SetOf(3), RunOf(3)), name="1 set of 3 + 1 run of 3"),
+    Phase((SetOf(3), RunOf(4)), name="1 set of 3 + 1 run of 4"),
+    Phase((SetOf(3), SetOf(3)), name="2 sets of 3"),
+    Phase((RunOf(6),), name="1 run of 6"),
+    Phase((RunOf(7),), name="1 run of 7"),
+    Phase((RunOf(8),), name="1 run of 8"),
+    Phase((RedOrBlackOf(8),), name="8 cards of one colour (red or black)"),
+    Phase(
+        (ColorRunOf(4), ColorRunOf(4)),
+        name="1 run of 4 in one suit + 1 run of 4 in another suit",
+        distinct_colors=True,
+    ),
+    Phase(
+        (ColorRunOf(5), ColorRunOf(3)),
+        name="1 run of 5 in one suit + 1 run of 3 in another suit",
+        distinct_colors=True,
+    ),
+    Phase(
+        (ColorRunOf(5), ColorRunOf(4)),
+        name="1 run of 5 in one suit + 1 run of 4 in another suit",
+        distinct_colors=True,
+    ),
 )

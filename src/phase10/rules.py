@@ -13,25 +13,48 @@ from collections.abc import Iterator
 from phase10._checks import is_whole
 from phase10.actions import (
     Action,
+    Announce,
     Deal,
     Discard,
     Draw,
+    DrawTwo,
     Hit,
+    Keep,
+    KeepHand,
     LayDown,
+    Offer,
     Reshuffle,
     Reveal,
     TakeDiscard,
+    TakeOffer,
     TurnUp,
     seat_name,
 )
-from phase10.cards import Card, Kind
-from phase10.errors import IllegalActionError, Phase10Error, Violation
+from phase10.cards import ActionKind, Card, Kind
+from phase10.errors import DefinitionError, IllegalActionError, InvalidStateError, Violation
 from phase10.groups import Meld, NaturalScope
 from phase10.laydown import Laydown, find_laydown, iter_laydowns
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
-from phase10.variants import SkipTarget, TiebreakWin, Variant
+from phase10.variants import Advance, LaydownStyle, PhaseOrder, SkipTarget, TiebreakWin, Variant
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game"]
+
+_PLAYER_ACTIONS = (
+    Draw,
+    TakeDiscard,
+    LayDown,
+    Hit,
+    Discard,
+    DrawTwo,
+    Keep,
+    Offer,
+    TakeOffer,
+    KeepHand,
+    Announce,
+)
+_CHANCE_ACTIONS = (Deal, TurnUp, Reveal, Reshuffle)
+#: How many cards a Give five collects (M-15).
+_GIVE_FIVE = 5
 
 
 def _key(card: Card) -> tuple[int, int, int, tuple[int, ...], tuple[int, ...]]:
@@ -70,6 +93,22 @@ def _remove_all(hand: tuple[Card, ...], used: tuple[Card, ...]) -> tuple[Card, .
     return tuple(out)
 
 
+def _pl(p: PlayerState, **changes: object) -> PlayerState:
+    """A copy of ``p`` with ``changes`` (a hand-written evolve for the hot path)."""
+    get = changes.get
+    return PlayerState(
+        get("hand", p.hand),  # type: ignore[arg-type]
+        get("phase", p.phase),  # type: ignore[arg-type]
+        get("laid_down", p.laid_down),  # type: ignore[arg-type]
+        get("score", p.score),  # type: ignore[arg-type]
+        get("skipped", p.skipped),  # type: ignore[arg-type]
+        get("completed", p.completed),  # type: ignore[arg-type]
+        get("take_two", p.take_two),  # type: ignore[arg-type]
+        get("keep_all", p.keep_all),  # type: ignore[arg-type]
+        get("kept", p.kept),  # type: ignore[arg-type]
+    )
+
+
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
     players = state.players
     return (*players[:seat], player, *players[seat + 1 :])
@@ -94,6 +133,11 @@ def _evolve(state: GameState, **changes: object) -> GameState:
         get("laid_this_turn", s.laid_this_turn),  # type: ignore[arg-type]
         get("tiebreak", s.tiebreak),  # type: ignore[arg-type]
         get("winners", s.winners),  # type: ignore[arg-type]
+        get("action_pile", s.action_pile),  # type: ignore[arg-type]
+        get("drawn", s.drawn),  # type: ignore[arg-type]
+        get("to_draw", s.to_draw),  # type: ignore[arg-type]
+        get("receiver", s.receiver),  # type: ignore[arg-type]
+        get("offers", s.offers),  # type: ignore[arg-type]
     )
 
 
@@ -113,8 +157,6 @@ def new_game(variant: Variant, num_players: int, *, dealer: int = 0) -> GameStat
         InvalidStateError: ``num_players`` is outside the variant's range or ``dealer`` is not
             a seat.
     """
-    from phase10.errors import DefinitionError, InvalidStateError
-
     if not isinstance(variant, Variant):
         raise DefinitionError(f"expected a Variant, got {variant!r}")
     if not is_whole(num_players, variant.min_players) or num_players > variant.max_players:
@@ -153,26 +195,55 @@ def _next_seat(state: GameState, seat: int) -> int:
     return seat
 
 
+def _receivers(state: GameState) -> tuple[int, ...]:
+    """The seats dealt to this hand, in dealing order from the dealer's left (C-3, C-4).
+
+    Players who kept their hand under Keep all are dealt nothing (M-13).
+    """
+    active = state.active_seats
+    first = active.index(_next_seat(state, state.dealer))
+    ordered = active[first:] + active[:first]
+    return tuple(s for s in ordered if not state.players[s].kept)
+
+
 def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
     """Collect every card and get ready to deal a new hand (C-3, C-4, M-9)."""
     variant = state.variant
     players = tuple(
-        PlayerState(hand=(), phase=p.phase, laid_down=False, score=p.score, skipped=False)
+        PlayerState(
+            hand=p.hand if p.kept else (),
+            phase=p.phase,
+            score=p.score,
+            completed=p.completed,
+            kept=p.kept,
+        )
         for p in state.players
     )
+    pile = variant.deck_for(len(players))
+    kept = [c for p in players for c in p.hand]
+    if kept:
+        pile = _remove_all(pile, tuple(kept)) or ()
     fresh = _evolve(
         state,
         players=players,
         dealer=dealer,
         step=TurnStep.DEAL,
-        draw_pile=tuple(sorted(variant.deck, key=_key)),
+        draw_pile=tuple(sorted(pile, key=_key)),
         discard_pile=(),
         table=((),) * len(players),
         hand_number=hand_number,
         dealt=0,
         laid_this_turn=False,
+        action_pile=(),
+        drawn=(),
+        to_draw=0,
+        receiver=None,
+        offers=(),
     )
-    return _evolve(fresh, turn=_next_seat(fresh, dealer))
+    fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
+    if not _receivers(fresh):  # everybody kept their hand: straight to the turn-up
+        return _evolve(fresh, step=TurnStep.TURN_UP)
+    return fresh
 
 
 # ----------------------------------------------------------------------------- checks
@@ -194,7 +265,7 @@ def _illegal(state: GameState, action: object, code: Violation, reason: str) -> 
 def _check_common(state: GameState, action: object) -> None:
     if state.step is TurnStep.OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over")
-    chance_action = isinstance(action, Deal | TurnUp | Reveal | Reshuffle)
+    chance_action = isinstance(action, _CHANCE_ACTIONS)
     if state.step in CHANCE_STEPS:
         if not chance_action:
             raise _illegal(
@@ -206,11 +277,12 @@ def _check_common(state: GameState, action: object) -> None:
         return
     if chance_action:
         raise _illegal(state, action, Violation.NOT_CHANCE, "a player must act, not chance")
-    if not isinstance(action, Draw | TakeDiscard | LayDown | Hit | Discard):
+    if not isinstance(action, _PLAYER_ACTIONS):
         raise _illegal(state, action, Violation.UNKNOWN_ACTION, "not a phase10 action")
-    if action.player != state.turn:
+    actor = state.current_player
+    if action.player != actor:
         raise _illegal(
-            state, action, Violation.NOT_YOUR_TURN, f"it is {seat_name(state.turn)}'s turn"
+            state, action, Violation.NOT_YOUR_TURN, f"it is {seat_name(actor or 0)}'s turn"
         )
 
 
@@ -220,14 +292,25 @@ def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
         raise _illegal(state, action, Violation.WRONG_STEP, f"this action belongs to step {wanted}")
 
 
-def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal, step: TurnStep) -> None:
-    _need_step(state, action, step)
-    if not isinstance(action.card, Card) or not _contains(state.draw_pile, action.card):
+def _need_card(state: GameState, action: object, card: object, cards: tuple[Card, ...]) -> None:
+    if not isinstance(card, Card) or not _contains(cards, card):
+        raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, f"{card} is not in hand")
+
+
+def _turn_up_ok(state: GameState, card: Card) -> bool:
+    # rule M-6: in Master the first discard is never a joker or an action card
+    return not state.variant.turn_up_naturals_only or card.kind is Kind.NUMBER
+
+
+def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> None:
+    card = action.card
+    if not isinstance(card, Card) or not _contains(  # type: ignore[redundant-expr]
+        state.draw_pile, card
+    ):
+        raise _illegal(state, action, Violation.NOT_AN_OUTCOME, f"{card} is not in the draw pile")
+    if isinstance(action, TurnUp) and not _turn_up_ok(state, card):
         raise _illegal(
-            state,
-            action,
-            Violation.NOT_AN_OUTCOME,
-            f"{action.card} is not in the draw pile",
+            state, action, Violation.NOT_AN_OUTCOME, "the first discard must be a number card"
         )
 
 
@@ -245,30 +328,37 @@ def _check_take(state: GameState, action: TakeDiscard) -> None:
         )
 
 
-def _check_draw(state: GameState, action: Draw) -> None:
+def _check_draw(state: GameState, action: Draw | DrawTwo) -> None:
     _need_step(state, action, TurnStep.DRAW)
-    if not state.draw_pile:  # cannot happen in a state built by apply(): see _begin_turn
+    if isinstance(action, DrawTwo):
+        if not state.players[action.player].take_two:  # rule M-12
+            raise _illegal(
+                state, action, Violation.NO_TAKE_TWO, "drawing two needs a Take two in front"
+            )
+        if len(state.draw_pile) < 2:
+            raise _illegal(state, action, Violation.EMPTY_PILE, "fewer than two cards to draw")
+    elif not state.draw_pile:  # cannot happen in a state built by apply(): see _begin_turn
         raise _illegal(state, action, Violation.EMPTY_PILE, "the draw pile is empty")
 
 
-def _check_laydown(state: GameState, action: LayDown) -> tuple[Card, ...]:
-    """Returns the hand left after laying down."""
-    _need_step(state, action, TurnStep.PLAY)
+def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
+    """Check the laydown against the player's open phases; return the phase index."""
     seat = action.player
-    player = state.players[seat]
-    if player.laid_down:  # rule C-10: one phase per player per hand
-        raise _illegal(
-            state, action, Violation.ALREADY_LAID_DOWN, "the phase is already laid down this hand"
-        )
     laydown = action.laydown
-    phase = state.current_phase(seat)
-    if phase is None or laydown.phase != phase:
+    if not isinstance(laydown, Laydown):
+        raise _illegal(state, action, Violation.UNKNOWN_ACTION, "a laydown is needed")
+    phases = state.variant.phases
+    open_ = state.open_phases(seat)
+    index = next((i for i in open_ if phases[i] == laydown.phase), None)
+    if index is None:
+        wanted = " or ".join(str(phases[i]) for i in open_) or "nothing (all phases done)"
         raise _illegal(
             state,
             action,
             Violation.PHASE_NOT_COMPLETE,
-            f"{seat_name(seat)} must lay down {phase}, not {laydown.phase}",
+            f"{seat_name(seat)} must lay down {wanted}, not {laydown.phase}",
         )
+    phase = phases[index]
     rules = state.variant.meld_rules
     if len(laydown.melds) != len(phase.groups):
         raise _illegal(
@@ -281,13 +371,34 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[Card, ...]:
         problem = meld.problem(rules=rules) if meld.group == group else f"it is not a {group}"
         if problem is not None:
             raise _illegal(state, action, Violation.PHASE_NOT_COMPLETE, f"meld {meld}: {problem}")
+    problem = phase.problem(laydown.melds, rules=rules)
+    if problem is not None:
+        raise _illegal(state, action, Violation.PHASE_NOT_COMPLETE, problem)
     if rules.natural_minimum is NaturalScope.PHASE and (
         sum(m.naturals for m in laydown.melds) < rules.naturals_in_sets
     ):  # rule C-17, option natural_minimum = phase
         raise _illegal(
             state, action, Violation.PHASE_NOT_COMPLETE, "the phase holds no natural card"
         )
-    rest = _remove_all(player.hand, laydown.cards)
+    return index
+
+
+def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, ...]]:
+    """Returns the phase index and the hand left after laying down."""
+    _need_step(state, action, TurnStep.PLAY)
+    if state.variant.laydown_style is not LaydownStyle.TABLE:
+        raise _illegal(state, action, Violation.WRONG_STEP, "phases are announced, not laid")
+    seat = action.player
+    player = state.players[seat]
+    if player.laid_down:  # rule C-10: one phase per player per hand
+        raise _illegal(
+            state,
+            action,
+            Violation.ALREADY_LAID_DOWN,
+            "the phase is already laid down this hand",
+        )
+    index = _laydown_phase(state, action)
+    rest = _remove_all(player.hand, action.laydown.cards)
     if rest is None:
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, "those cards are not all in hand")
     if not rest and not state.variant.go_out_by_hitting:  # rule C-15, option
@@ -297,7 +408,24 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[Card, ...]:
             Violation.MUST_DISCARD_LAST,
             "the turn must end with a discard (go_out_by_hitting is off)",
         )
-    return rest
+    return index, rest
+
+
+def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card, ...]]:
+    _need_step(state, action, TurnStep.PLAY)
+    if state.variant.laydown_style is not LaydownStyle.ANNOUNCE:
+        raise _illegal(state, action, Violation.WRONG_STEP, "phases are laid down, not announced")
+    if state.laid_this_turn:  # one phase a turn (documented choice for T-4)
+        raise _illegal(
+            state, action, Violation.ALREADY_LAID_DOWN, "a phase was announced this turn already"
+        )
+    if not isinstance(action.keep, bool):
+        raise _illegal(state, action, Violation.UNKNOWN_ACTION, "keep must be True or False")
+    index = _laydown_phase(state, action)
+    rest = _remove_all(state.players[action.player].hand, action.laydown.cards)
+    if rest is None:
+        raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, "those cards are not all in hand")
+    return index, rest
 
 
 def _check_hit(state: GameState, action: Hit) -> Meld:
@@ -329,8 +457,7 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
             Violation.HIT_NOT_ALLOWED_YET,
             "others' melds can be hit only from the turn after laying down",
         )
-    if not isinstance(action.card, Card) or not _contains(player.hand, action.card):
-        raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, f"{action.card} is not in hand")
+    _need_card(state, action, action.card, player.hand)
     if len(player.hand) == 1 and not state.variant.go_out_by_hitting:  # rule C-15, option
         raise _illegal(
             state,
@@ -346,37 +473,32 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
         state,
         action,
         Violation.HIT_DOES_NOT_FIT,
-        f"{action.card} as {action.value} at end {action.end.value} "
-        f"does not fit the {meld.group} {meld}",
+        f"{action.card} as {action.value} at end {action.end} does not fit the {meld.group} {meld}",
     )
 
 
 def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
     """Who a skip discarded by ``seat`` may target; ``(None,)`` when nobody can be skipped."""
     players = state.players
+    if len(players[seat].hand) == 1 and state.variant.action_cards:
+        return (None,)  # rule M-11: a last action card goes to the blue pile without effect
     if state.variant.skip_target is SkipTarget.NEXT:
         nxt = _next_seat(state, seat)
         return (nxt,) if nxt != seat and not players[nxt].skipped else (None,)
-    # rule C-20: at most one skip pending against a player
+    # rules C-20, M-14: at most one skip pending against (lying in front of) a player
     targets = tuple(s for s in state.active_seats if s != seat and not players[s].skipped)
     return targets or (None,)
 
 
 def _check_discard(state: GameState, action: Discard) -> None:
     _need_step(state, action, TurnStep.PLAY)
-    if not isinstance(action.card, Card) or not _contains(
-        state.players[action.player].hand, action.card
-    ):
-        raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, f"{action.card} is not in hand")
+    _need_card(state, action, action.card, state.players[action.player].hand)
     if action.card.kind is Kind.SKIP:
         targets = _skip_targets(state, action.player)
         if action.target not in targets:
             allowed = ", ".join("nobody" if t is None else seat_name(t) for t in targets)
             raise _illegal(
-                state,
-                action,
-                Violation.BAD_SKIP_TARGET,
-                f"this skip can target {allowed}",
+                state, action, Violation.BAD_SKIP_TARGET, f"this skip can target {allowed}"
             )
     elif action.target is not None:
         raise _illegal(state, action, Violation.BAD_SKIP_TARGET, "only a skip takes a target")
@@ -386,15 +508,13 @@ def _check_discard(state: GameState, action: Discard) -> None:
 
 
 def _begin_turn(state: GameState, seat: int) -> GameState:
-    """Hand the turn to ``seat``, spending pending skips (C-19, C-20) and reshuffling (C-16)."""
+    """Hand the turn to ``seat``, spending pending skips and reshuffling if needed.
+
+    Rules C-19, C-20 and M-14 (skips), C-16 (the reshuffle).
+    """
     players = state.players
     while players[seat].skipped:
-        p = players[seat]
-        players = (
-            *players[:seat],
-            PlayerState(p.hand, p.phase, p.laid_down, p.score, False),
-            *players[seat + 1 :],
-        )
+        players = (*players[:seat], _pl(players[seat], skipped=False), *players[seat + 1 :])
         seat = _next_seat(state, seat)
     if state.draw_pile:
         step = TurnStep.DRAW
@@ -403,7 +523,44 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
     else:
         # Nothing left to draw or reshuffle: the hand ends without a winner (documented).
         return _end_hand(_evolve(state, players=players), went_out=None)
-    return _evolve(state, players=players, turn=seat, step=step, laid_this_turn=False)
+    return _evolve(
+        state,
+        players=players,
+        turn=seat,
+        step=step,
+        laid_this_turn=False,
+        to_draw=0,
+        receiver=None,
+    )
+
+
+def _after_reveals(state: GameState) -> GameState:
+    """Where play goes once the cards of a REVEAL step are all drawn."""
+    if state.receiver is not None:  # the giver of a Give five has drawn (M-15)
+        return _begin_turn(_evolve(state, receiver=None, to_draw=0), _next_seat(state, state.turn))
+    return _evolve(state, step=TurnStep.PLAY, to_draw=0)
+
+
+def _reveal_step(state: GameState) -> GameState:
+    """Enter the REVEAL step for ``state.to_draw`` cards, reshuffling first if needed."""
+    if state.draw_pile:
+        return _evolve(state, step=TurnStep.REVEAL)
+    if len(state.discard_pile) > 1:
+        return _evolve(state, step=TurnStep.RESHUFFLE)  # rule C-16
+    return _after_reveals(state)  # nothing left to draw: the draw is cut short
+
+
+def _winners(state: GameState, seats: list[int]) -> GameState:
+    """End the game among ``seats`` (C-25), or start a tie-break hand (C-26)."""
+    players = state.players
+    best = min(players[s].score for s in seats)
+    winners = tuple(s for s in seats if players[s].score == best)  # rules C-25, M-10, V-1
+    if len(winners) == 1 or not state.variant.tiebreak_hand:
+        return _evolve(state, step=TurnStep.OVER, winners=winners)
+    tied = _evolve(state, tiebreak=winners)  # rule C-26: a tie-break hand
+    return _deal_hand(
+        tied, dealer=(state.dealer + 1) % len(players), hand_number=state.hand_number + 1
+    )
 
 
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
@@ -417,57 +574,81 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
         )
     scoring = variant.scoring
     last = len(variant.phases)
+    every_hand = variant.advance is Advance.EVERY_HAND
+    pick = variant.phase_order is PhaseOrder.PICK
     players = []
     for seat, p in enumerate(state.players):
         score = p.score
         if went_out is not None and seat != went_out:
-            score += scoring.hand_points(p.hand)  # rule C-23
-        phase = p.phase + 1 if p.laid_down else p.phase  # rule C-22
-        players.append(PlayerState(p.hand, phase, p.laid_down, score, False))
-    done = [s for s, p in enumerate(players) if p.phase == last]
-    after = _evolve(state, players=tuple(players))
-    if done:  # rule C-24: the game ends after the hand in which phase 10 was completed
-        best = min(players[s].score for s in done)
-        winners = tuple(s for s in done if players[s].score == best)  # rule C-25
-        if len(winners) == 1:
-            return _evolve(after, step=TurnStep.OVER, winners=winners)
-        tied = _evolve(after, tiebreak=winners)  # rule C-26: a tie-break hand
-        return _deal_hand(
-            tied, dealer=(state.dealer + 1) % len(players), hand_number=state.hand_number + 1
+            score += scoring.hand_points(p.hand)  # rules C-23, M-8
+        if pick:
+            phase = len(p.completed)  # rule V-4
+        elif every_hand or p.laid_down:
+            phase = p.phase + 1  # rules C-22, V-1
+        else:
+            phase = p.phase
+        players.append(
+            PlayerState(
+                p.hand,
+                phase,
+                p.laid_down,
+                score,
+                completed=p.completed,
+                keep_all=p.keep_all and went_out is not None,
+            )
         )
+    after = _evolve(state, players=tuple(players))
+    done = [s for s, p in enumerate(players) if p.phase >= last]
+    if done:  # rules C-24, M-10: the game ends after the hand in which a player finished
+        return _winners(after, done)
+    return _next_hand(after)
+
+
+def _next_hand(state: GameState) -> GameState:
+    """Let Keep all holders decide (M-13), then deal the next hand."""
+    for seat, p in enumerate(state.players):
+        if p.keep_all:
+            return _evolve(state, step=TurnStep.KEEP_HAND, turn=seat)
     return _deal_hand(
-        after, dealer=(state.dealer + 1) % len(players), hand_number=state.hand_number + 1
+        state, dealer=(state.dealer + 1) % len(state.players), hand_number=state.hand_number + 1
     )
 
 
-def _apply_checked(state: GameState, action: Action) -> GameState:
-    """Check ``action`` and, when legal, return the state after it."""
-    _check_common(state, action)
+def _discard_to(state: GameState, card: Card) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The (discard pile, action pile) after ``card`` is put away.
+
+    Action cards and Master's skips go to the blue pile (M-11), the rest on the discard
+    pile (C-13).
+    """
+    if state.variant.action_cards and (card.kind is Kind.ACTION or card.kind is Kind.SKIP):
+        return state.discard_pile, _insert(state.action_pile, card)
+    return (*state.discard_pile, card), state.action_pile
+
+
+def _apply_chance(state: GameState, action: Action) -> GameState:
+    step = state.step
     if isinstance(action, Deal):
-        _check_chance_card(state, action, TurnStep.DEAL)
-        active = state.active_seats
-        first = active.index(_next_seat(state, state.dealer))
-        seat = active[(first + state.dealt) % len(active)]
+        _need_step(state, action, TurnStep.DEAL)
+        _check_chance_card(state, action)
+        receivers = _receivers(state)
+        seat = receivers[state.dealt % len(receivers)]
         p = state.players[seat]
-        players = _with_player(
-            state, seat, PlayerState(_insert(p.hand, action.card), p.phase, False, p.score, False)
-        )
         dealt = state.dealt + 1
-        done = dealt == len(active) * state.variant.hand_size
+        done = dealt == len(receivers) * state.variant.hand_size
         return _evolve(
             state,
-            players=players,
+            players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
             draw_pile=_remove(state.draw_pile, action.card),
             dealt=dealt,
             step=TurnStep.TURN_UP if done else TurnStep.DEAL,
         )
     if isinstance(action, TurnUp):
-        _check_chance_card(state, action, TurnStep.TURN_UP)
+        _need_step(state, action, TurnStep.TURN_UP)
+        _check_chance_card(state, action)
         first = _next_seat(state, state.dealer)
-        players = state.players
+        players = tuple(_pl(p, kept=False) if p.kept else p for p in state.players)
         if action.card.kind is Kind.SKIP:  # rule C-21: the first player is skipped
-            p = players[first]
-            players = _with_player(state, first, PlayerState(p.hand, p.phase, False, p.score, True))
+            players = (*players[:first], _pl(players[first], skipped=True), *players[first + 1 :])
         turned = _evolve(
             state,
             players=players,
@@ -476,30 +657,48 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         )
         return _begin_turn(turned, first)
     if isinstance(action, Reveal):
-        _check_chance_card(state, action, TurnStep.REVEAL)
-        seat = state.turn
+        _need_step(state, action, TurnStep.REVEAL, TurnStep.DRAW_TWO)
+        _check_chance_card(state, action)
+        pile = _remove(state.draw_pile, action.card)
+        if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
+            drawn = (*state.drawn, action.card)
+            nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
+            return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt)
+        seat = state.turn if state.receiver is None else state.receiver
         p = state.players[seat]
-        hand = _insert(p.hand, action.card)
-        return _evolve(
+        after = _evolve(
             state,
-            players=_with_player(
-                state, seat, PlayerState(hand, p.phase, p.laid_down, p.score, p.skipped)
-            ),
-            draw_pile=_remove(state.draw_pile, action.card),
-            step=TurnStep.PLAY,
+            players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
+            draw_pile=pile,
+            to_draw=state.to_draw - 1,
         )
+        if after.to_draw > 0:
+            return _reveal_step(after)
+        return _after_reveals(after)
     if isinstance(action, Reshuffle):
         _need_step(state, action, TurnStep.RESHUFFLE)
         pile = state.discard_pile
-        return _evolve(
+        after = _evolve(
             state,
             draw_pile=tuple(sorted(pile[:-1], key=_key)),
             discard_pile=pile[-1:],
-            step=TurnStep.DRAW,
+            step=TurnStep.REVEAL if state.to_draw > 0 else TurnStep.DRAW,
         )
-    if isinstance(action, Draw):
+        return after
+    raise AssertionError(action)  # pragma: no cover
+
+
+def _apply_checked(state: GameState, action: Action) -> GameState:
+    """Check ``action`` and, when legal, return the state after it."""
+    _check_common(state, action)
+    if state.step in CHANCE_STEPS:
+        return _apply_chance(state, action)
+    if isinstance(action, Draw | DrawTwo):
         _check_draw(state, action)
-        return _evolve(state, step=TurnStep.REVEAL)
+        if isinstance(action, DrawTwo):
+            return _evolve(state, step=TurnStep.DRAW_TWO, drawn=())
+        return _evolve(state, step=TurnStep.REVEAL, to_draw=1)
+    assert not isinstance(action, _CHANCE_ACTIONS)
     seat = action.player
     p = state.players[seat]
     if isinstance(action, TakeDiscard):
@@ -507,19 +706,22 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         hand = _insert(p.hand, state.discard_pile[-1])
         return _evolve(
             state,
-            players=_with_player(
-                state, seat, PlayerState(hand, p.phase, p.laid_down, p.score, p.skipped)
-            ),
+            players=_with_player(state, seat, _pl(p, hand=hand)),
             discard_pile=state.discard_pile[:-1],
             step=TurnStep.PLAY,
         )
     if isinstance(action, LayDown):
-        rest = _check_laydown(state, action)
+        index, rest = _check_laydown(state, action)
         melds = action.laydown.melds
         table = (*state.table[:seat], state.table[seat] + melds, *state.table[seat + 1 :])
+        completed = p.completed
+        if state.variant.phase_order is PhaseOrder.PICK:  # rule V-4
+            completed = tuple(sorted((*completed, index)))
         after = _evolve(
             state,
-            players=_with_player(state, seat, PlayerState(rest, p.phase, True, p.score, p.skipped)),
+            players=_with_player(
+                state, seat, _pl(p, hand=rest, laid_down=True, completed=completed)
+            ),
             table=table,
             laid_this_turn=True,
         )
@@ -536,30 +738,141 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         rest = _remove(p.hand, action.card)
         after = _evolve(
             state,
-            players=_with_player(state, seat, PlayerState(rest, p.phase, True, p.score, p.skipped)),
+            players=_with_player(state, seat, _pl(p, hand=rest)),
             table=(*state.table[:owner], row, *state.table[owner + 1 :]),
         )
         if not rest:  # rule C-15: out by hitting the last card
             return _end_hand(after, went_out=seat)
         return after
     if isinstance(action, Discard):
-        _check_discard(state, action)
-        rest = _remove(p.hand, action.card)
-        players = _with_player(
-            state, seat, PlayerState(rest, p.phase, p.laid_down, p.score, p.skipped)
+        return _discard(state, action)
+    if isinstance(action, Announce):
+        return _announce(state, action)
+    return _apply_master(state, action)
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    _check_discard(state, action)
+    seat = action.player
+    p = state.players[seat]
+    card = action.card
+    rest = _remove(p.hand, card)
+    discards, blue = _discard_to(state, card)
+    player = _pl(p, hand=rest)
+    action_kind = card.action if state.variant.action_cards and rest else None
+    if action_kind is ActionKind.TAKE_TWO:  # rule M-12
+        player = _pl(player, take_two=True)
+    elif action_kind is ActionKind.KEEP_ALL:  # rule M-13
+        player = _pl(player, keep_all=True)
+    players = _with_player(state, seat, player)
+    if action.target is not None:  # rules C-19, M-14: the target loses their next turn
+        t = action.target
+        players = (*players[:t], _pl(players[t], skipped=True), *players[t + 1 :])
+    after = _evolve(state, players=players, discard_pile=discards, action_pile=blue)
+    if not rest:  # rules C-13, M-11: the last card ends the hand
+        return _end_hand(after, went_out=seat)
+    if action_kind is ActionKind.GIVE_FIVE:  # rule M-15: opponents offer cards
+        return _evolve(after, step=TurnStep.OFFER, offers=())
+    return _begin_turn(after, _next_seat(state, seat))
+
+
+def _announce(state: GameState, action: Announce) -> GameState:
+    index, rest = _check_announce(state, action)
+    seat = action.player
+    p = state.players[seat]
+    variant = state.variant
+    phase = index + 1
+    if phase == len(variant.phases):  # rule T-5: completing the last phase ends the game
+        players = tuple(
+            _pl(q, phase=phase, score=q.score)
+            if s == seat
+            else _pl(q, score=q.score + variant.scoring.hand_points(q.hand))
+            for s, q in enumerate(state.players)
         )
-        if action.target is not None:  # rule C-19: the target loses their next turn
-            t = players[action.target]
-            players = (
-                *players[: action.target],
-                PlayerState(t.hand, t.phase, t.laid_down, t.score, True),
-                *players[action.target + 1 :],
+        return _evolve(state, players=players, step=TurnStep.OVER, winners=(seat,))
+    if action.keep:  # rule T-4: keep playing with those cards
+        return _evolve(
+            state,
+            players=_with_player(state, seat, _pl(p, phase=phase)),
+            laid_this_turn=True,
+        )
+    # rule T-4: discard them all and draw as many
+    cards = action.laydown.cards
+    after = _evolve(
+        state,
+        players=_with_player(state, seat, _pl(p, hand=rest, phase=phase)),
+        discard_pile=(*state.discard_pile, *cards),
+        laid_this_turn=True,
+        to_draw=len(cards),
+        receiver=None,
+    )
+    return _reveal_step(after)
+
+
+def _apply_master(state: GameState, action: Action) -> GameState:
+    if isinstance(action, Keep):
+        _need_step(state, action, TurnStep.KEEP)
+        if action.card not in state.drawn:
+            raise _illegal(
+                state, action, Violation.CARD_NOT_IN_HAND, f"{action.card} was not drawn"
             )
-        after = _evolve(state, players=players, discard_pile=(*state.discard_pile, action.card))
-        if not rest:  # rule C-13: discarding the last card ends the hand
-            return _end_hand(after, went_out=seat)
-        return _begin_turn(after, _next_seat(state, seat))
-    raise AssertionError(action)  # pragma: no cover
+        seat = action.player
+        p = state.players[seat]
+        other = state.drawn[1] if state.drawn[0] == action.card else state.drawn[0]
+        discards, blue = _discard_to(state, other)  # rule M-12: the other is discarded
+        return _evolve(
+            state,
+            players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
+            discard_pile=discards,
+            action_pile=blue,
+            drawn=(),
+            step=TurnStep.PLAY,
+        )
+    if isinstance(action, Offer):
+        _need_step(state, action, TurnStep.OFFER)
+        seat = action.player
+        p = state.players[seat]
+        _need_card(state, action, action.card, p.hand)
+        offers = (*state.offers, (seat, action.card))
+        after = _evolve(
+            state,
+            players=_with_player(state, seat, _pl(p, hand=_remove(p.hand, action.card))),
+            offers=offers,
+        )
+        if len(offers) == _GIVE_FIVE or after.next_offerer == state.turn:
+            return _evolve(after, step=TurnStep.TAKE_OFFER)
+        return after
+    if isinstance(action, TakeOffer):
+        _need_step(state, action, TurnStep.TAKE_OFFER)
+        chosen = (action.owner, action.card)
+        if chosen not in state.offers:
+            raise _illegal(
+                state,
+                action,
+                Violation.CARD_NOT_IN_HAND,
+                f"{seat_name(action.owner)} did not offer {action.card}",
+            )
+        players = list(state.players)
+        returned = list(state.offers)
+        returned.remove(chosen)
+        for owner, card in returned:  # rule M-15: the others take their cards back
+            players[owner] = _pl(players[owner], hand=_insert(players[owner].hand, card))
+        me = players[state.turn]
+        players[state.turn] = _pl(me, hand=_insert(me.hand, action.card))
+        after = _evolve(state, players=tuple(players), offers=(), to_draw=1, receiver=action.owner)
+        return _reveal_step(after)  # rule M-15: the owner draws a card
+    if isinstance(action, KeepHand):
+        _need_step(state, action, TurnStep.KEEP_HAND)
+        if not isinstance(action.keep, bool):
+            raise _illegal(state, action, Violation.UNKNOWN_ACTION, "keep must be True or False")
+        seat = action.player
+        p = state.players[seat]
+        after = _evolve(
+            state,
+            players=_with_player(state, seat, _pl(p, keep_all=False, kept=action.keep)),
+        )
+        return _next_hand(after)  # rule M-13
+    raise _illegal(state, action, Violation.WRONG_STEP, "not an action of this step")
 
 
 # ----------------------------------------------------------------------------- public API
@@ -574,9 +887,9 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     try:
         return _apply_checked(state, action)
-    except (IllegalActionError, Phase10Error):
+    except IllegalActionError:
         raise
-    except (AttributeError, TypeError, IndexError, ValueError) as exc:
+    except (AttributeError, TypeError, IndexError, ValueError, KeyError) as exc:
         # Malformed actions (wrong field types, seats out of range) are illegal, not crashes.
         raise IllegalActionError(
             f"illegal action {action!r}: malformed ({exc})",
@@ -604,19 +917,22 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 
 def _laydowns(state: GameState, seat: int) -> Iterator[Laydown]:
-    phase = state.current_phase(seat)
     player = state.players[seat]
-    if phase is None or player.laid_down:
+    variant = state.variant
+    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    if state.laid_this_turn if announce else player.laid_down:
         return
-    rules = state.variant.meld_rules
+    rules = variant.meld_rules
     hand = player.hand
-    if find_laydown(hand, phase, rules=rules) is None:
-        return
-    keep_one = not state.variant.go_out_by_hitting
-    for laydown in iter_laydowns(hand, phase, rules=rules):
-        if keep_one and len(laydown.cards) >= len(hand):
+    keep_one = not announce and not variant.go_out_by_hitting
+    for index in state.open_phases(seat):
+        phase = variant.phases[index]
+        if find_laydown(hand, phase, rules=rules) is None:
             continue
-        yield laydown
+        for laydown in iter_laydowns(hand, phase, rules=rules):
+            if keep_one and len(laydown.cards) >= len(hand):
+                continue
+            yield laydown
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -638,15 +954,23 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
         return tuple(a for a, _ in chance_outcomes(state))
     seat = state.turn
+    variant = state.variant
     if step is TurnStep.DRAW:
         top = state.top_discard
+        out: list[Action] = [Draw(seat)]
         if top is not None and top.kind is not Kind.SKIP:
-            return (Draw(seat), TakeDiscard(seat))
-        return (Draw(seat),)
+            out.append(TakeDiscard(seat))
+        if state.players[seat].take_two and len(state.draw_pile) >= 2:
+            out.append(DrawTwo(seat))
+        return tuple(out)
+    if step is not TurnStep.PLAY:
+        return _master_choices(state)
     player = state.players[seat]
     hand = player.hand
-    variant = state.variant
-    out: list[Action] = [LayDown(seat, x) for x in _laydowns(state, seat)]
+    if variant.laydown_style is LaydownStyle.ANNOUNCE:
+        out = [Announce(seat, x, keep) for x in _laydowns(state, seat) for keep in (True, False)]
+    else:
+        out = [LayDown(seat, x) for x in _laydowns(state, seat)]
     distinct = list(dict.fromkeys(hand))
     if player.laid_down and (len(hand) > 1 or variant.go_out_by_hitting):
         rules = variant.meld_rules
@@ -664,3 +988,17 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         else:
             out.append(Discard(seat, card))
     return tuple(out)
+
+
+def _master_choices(state: GameState) -> tuple[Action, ...]:
+    step = state.step
+    if step is TurnStep.KEEP:
+        return tuple(Keep(state.turn, c) for c in dict.fromkeys(state.drawn))
+    if step is TurnStep.OFFER:
+        seat = state.next_offerer
+        return tuple(Offer(seat, c) for c in dict.fromkeys(state.players[seat].hand))
+    if step is TurnStep.TAKE_OFFER:
+        return tuple(TakeOffer(state.turn, o, c) for o, c in dict.fromkeys(state.offers))
+    if step is TurnStep.KEEP_HAND:
+        return (KeepHand(state.turn, True), KeepHand(state.turn, False))
+    return ()  # pragma: no cover

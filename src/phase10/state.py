@@ -12,7 +12,7 @@ from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
 from phase10.phases import Phase
-from phase10.variants import Variant
+from phase10.variants import PhaseOrder, Variant
 
 __all__ = ["CHANCE", "GameState", "PlayerState", "TurnStep"]
 
@@ -23,8 +23,8 @@ CHANCE: Final = -1
 class TurnStep(enum.Enum):
     """What happens next in the game.
 
-    Player steps: DRAW, PLAY. Chance steps: DEAL, TURN_UP, REVEAL, RESHUFFLE. OVER when the
-    game has ended.
+    Player steps: DRAW, PLAY, and in Phase 10 Master KEEP, OFFER, TAKE_OFFER, KEEP_HAND.
+    Chance steps: DEAL, TURN_UP, REVEAL, DRAW_TWO, RESHUFFLE. OVER when the game has ended.
     """
 
     DEAL = "deal"
@@ -33,6 +33,11 @@ class TurnStep(enum.Enum):
     REVEAL = "reveal"
     RESHUFFLE = "reshuffle"
     PLAY = "play"
+    DRAW_TWO = "draw-two"
+    KEEP = "keep"
+    OFFER = "offer"
+    TAKE_OFFER = "take-offer"
+    KEEP_HAND = "keep-hand"
     OVER = "over"
 
     def __repr__(self) -> str:
@@ -40,7 +45,7 @@ class TurnStep(enum.Enum):
 
 
 CHANCE_STEPS: Final = frozenset(
-    {TurnStep.DEAL, TurnStep.TURN_UP, TurnStep.REVEAL, TurnStep.RESHUFFLE}
+    {TurnStep.DEAL, TurnStep.TURN_UP, TurnStep.REVEAL, TurnStep.RESHUFFLE, TurnStep.DRAW_TWO}
 )
 
 
@@ -55,6 +60,10 @@ class PlayerState:
         laid_down: Whether the player laid down their phase this hand.
         score: Total penalty points so far (C-23; low is good).
         skipped: Whether a skip lies against the player, to be spent on their next turn (C-20).
+        completed: Indices of the phases completed, for pick-a-phase (V-4); empty otherwise.
+        take_two: Phase 10 Master: a Take two lies in front of the player (M-12).
+        keep_all: Phase 10 Master: a Keep all lies in front of the player (M-13).
+        kept: Phase 10 Master: the player kept their hand from the last hand (M-13).
     """
 
     hand: tuple[Card, ...] = ()
@@ -62,6 +71,10 @@ class PlayerState:
     laid_down: bool = False
     score: int = 0
     skipped: bool = False
+    completed: tuple[int, ...] = ()
+    take_two: bool = False
+    keep_all: bool = False
+    kept: bool = False
 
 
 @attrs.frozen(cache_hash=True)
@@ -85,6 +98,11 @@ class GameState:
         laid_this_turn: Whether the player to act laid down their phase this turn.
         tiebreak: The seats playing a tie-break hand (C-26); empty otherwise.
         winners: The winning seats once the game is over.
+        action_pile: Phase 10 Master's blue pile of played action cards (M-11).
+        drawn: The two cards of a Take two draw, before one is kept (M-12).
+        to_draw: Cards still to be drawn by chance in the current REVEAL step.
+        receiver: Who gets the revealed cards when it is not the player to act (M-15).
+        offers: The cards offered after a Give five, as (seat, card) pairs (M-15).
     """
 
     variant: Variant
@@ -100,6 +118,11 @@ class GameState:
     laid_this_turn: bool = False
     tiebreak: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    action_pile: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+    to_draw: int = 0
+    receiver: int | None = None
+    offers: tuple[tuple[int, Card], ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -112,9 +135,13 @@ class GameState:
         step = self.step
         if step is TurnStep.DRAW or step is TurnStep.PLAY:
             return self.turn
+        if step in CHANCE_STEPS:
+            return CHANCE
         if step is TurnStep.OVER:
             return None
-        return CHANCE
+        if step is TurnStep.OFFER:
+            return self.next_offerer
+        return self.turn
 
     @property
     def is_chance(self) -> bool:
@@ -137,9 +164,36 @@ class GameState:
         return tuple(p.phase for p in self.players)
 
     @property
+    def losers(self) -> tuple[int, ...]:
+        """The loser(s) of a finished game with ``declare_loser`` (T-6); empty otherwise.
+
+        Among the players on the lowest phase, those with the most points.
+        """
+        if not self.is_over or not self.variant.declare_loser:
+            return ()
+        low = min(p.phase for p in self.players)
+        behind = [s for s, p in enumerate(self.players) if p.phase == low]
+        worst = max(self.players[s].score for s in behind)
+        return tuple(s for s in behind if self.players[s].score == worst)
+
+    @property
     def active_seats(self) -> tuple[int, ...]:
         """The seats playing this hand: everybody, or the tied players of a tie-break."""
         return self.tiebreak or tuple(range(len(self.players)))
+
+    @property
+    def next_offerer(self) -> int:
+        """After a Give five: the opponent who offers next (M-15).
+
+        Offers go in seat order from the left neighbour, passing over players with no cards.
+        """
+        n = len(self.players)
+        last = self.offers[-1][0] if self.offers else self.turn
+        for k in range(1, n + 1):
+            seat = (last + k) % n
+            if seat != self.turn and self.players[seat].hand and seat in self.active_seats:
+                return seat
+        return self.turn
 
     @property
     def top_discard(self) -> Card | None:
@@ -147,12 +201,22 @@ class GameState:
         return self.discard_pile[-1] if self.discard_pile else None
 
     def current_phase(self, seat: int) -> Phase | None:
-        """The phase ``seat`` must lay down this hand (``None`` once all are done)."""
+        """The phase ``seat`` must lay down next (``None`` once all are done).
+
+        With pick-a-phase (V-4) this is the first phase still open; see :meth:`open_phases`.
+        """
+        open_ = self.open_phases(seat)
+        return self.variant.phases[open_[0]] if open_ else None
+
+    def open_phases(self, seat: int) -> tuple[int, ...]:
+        """Indices of the phases ``seat`` may lay down now (several only with V-4)."""
         phases = self.variant.phases
         if self.tiebreak:
-            return phases[-1]
-        index = self.players[seat].phase
-        return phases[index] if index < len(phases) else None
+            return (len(phases) - 1,)
+        player = self.players[seat]
+        if self.variant.phase_order is PhaseOrder.PICK:
+            return tuple(i for i in range(len(phases)) if i not in player.completed)
+        return (player.phase,) if player.phase < len(phases) else ()
 
     def validate(self) -> GameState:
         """Check the invariants of a hand-built state and return it.
@@ -173,6 +237,9 @@ class GameState:
             raise InvalidStateError(f"table has {len(self.table)} rows for {n} players")
         counted: Counter[Card] = Counter(self.draw_pile)
         counted.update(self.discard_pile)
+        counted.update(self.action_pile)
+        counted.update(self.drawn)
+        counted.update(card for _, card in self.offers)
         for p in self.players:
             counted.update(p.hand)
             if not 0 <= p.phase <= len(variant.phases):
@@ -183,7 +250,7 @@ class GameState:
                 problem = meld.problem(rules=variant.meld_rules)
                 if problem is not None:
                     raise InvalidStateError(f"meld {meld} on the table is invalid: {problem}")
-        deck = Counter(variant.deck)
+        deck = Counter(variant.deck_for(n))
         if counted != deck:
             extra = counted - deck
             missing = deck - counted

@@ -3,18 +3,41 @@
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from phase10._checks import is_whole
-from phase10.cards import Card, classic_deck
+from phase10.cards import (
+    MASTER_COLORS,
+    SUITS,
+    WILD,
+    Card,
+    classic_deck,
+    master_deck,
+    sort_cards,
+    standard_deck,
+)
 from phase10.errors import DefinitionError
 from phase10.groups import CLASSIC_MELD_RULES, MeldRules, NaturalScope
-from phase10.phases import CLASSIC_PHASES, Phase
+from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
 from phase10.scoring import CLASSIC_SCORING, Scoring
 
-__all__ = ["CLASSIC", "SkipTarget", "TiebreakWin", "Variant"]
+__all__ = [
+    "CLASSIC",
+    "MASTER",
+    "TEN_PHASES",
+    "Advance",
+    "LaydownStyle",
+    "PhaseOrder",
+    "SkipTarget",
+    "TiebreakWin",
+    "Variant",
+    "find_variant",
+    "variant_names",
+]
 
 
 class SkipTarget(enum.Enum):
@@ -33,6 +56,34 @@ class TiebreakWin(enum.Enum):
     LAYDOWN = "laydown"
     #: The first tied player to go out wins.
     GO_OUT = "go-out"
+
+
+class PhaseOrder(enum.Enum):
+    """In which order players complete the phases."""
+
+    #: Strictly in order (C-5).
+    IN_ORDER = "in-order"
+    #: Pick-a-phase: any phase not yet completed, each once (V-4).
+    PICK = "pick"
+
+
+class Advance(enum.Enum):
+    """Who moves on to the next phase when a hand ends."""
+
+    #: Those who laid down their phase this hand (C-22).
+    COMPLETED = "completed"
+    #: Everybody, every hand: fixed hands (V-1).
+    EVERY_HAND = "every-hand"
+
+
+class LaydownStyle(enum.Enum):
+    """What completing a phase looks like."""
+
+    #: The phase is laid down on the table and can be hit on (C-10, C-14).
+    TABLE = "table"
+    #: The phase is announced and shown from hand; the game is one long hand ("10 Phases",
+    #: T-4, T-5).
+    ANNOUNCE = "announce"
 
 
 def _check_phases(instance: Variant, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -74,6 +125,15 @@ class Variant:
         hit_others_on_laydown_turn: Option ``hit_others_on_laydown_turn`` (C-14).
         go_out_by_hitting: Option ``go_out_by_hitting`` (C-15).
         tiebreak_win: Option ``tiebreak_win`` (C-26).
+        tiebreak_hand: Whether a tie for the win is played off in a tie-break hand (C-26);
+            without, the tied players share the win (M-10).
+        phase_order: In order (C-5) or pick-a-phase (V-4).
+        advance: Who advances when a hand ends (C-22, V-1).
+        laydown_style: Lay phases on the table (classic) or announce them ("10 Phases", T-4).
+        turn_up_naturals_only: The first discard is never a wild or action card (M-6).
+        action_cards: Phase 10 Master's action cards and blue pile are in play (M-11 to M-15).
+        jokers_per_player: Extra wilds shuffled in per player ("10 Phases", T-1).
+        declare_loser: Name a loser at the end ("10 Phases", T-6).
 
     Raises:
         DefinitionError: a field is out of range or the options cannot work together.
@@ -91,6 +151,20 @@ class Variant:
     hit_others_on_laydown_turn: bool = True
     go_out_by_hitting: bool = True
     tiebreak_win: TiebreakWin = TiebreakWin.LAYDOWN
+    tiebreak_hand: bool = True
+    phase_order: PhaseOrder = PhaseOrder.IN_ORDER
+    advance: Advance = Advance.COMPLETED
+    laydown_style: LaydownStyle = LaydownStyle.TABLE
+    turn_up_naturals_only: bool = False
+    action_cards: bool = False
+    jokers_per_player: int = 0
+    declare_loser: bool = False
+
+    def deck_for(self, num_players: int) -> tuple[Card, ...]:
+        """The cards in play with ``num_players`` players, in canonical order (T-1)."""
+        if not self.jokers_per_player:
+            return self.deck
+        return sort_cards(self.deck + (WILD,) * (self.jokers_per_player * num_players))
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.meld_rules, MeldRules):
@@ -101,7 +175,34 @@ class Variant:
             raise DefinitionError(f"skip_target must be a SkipTarget, got {self.skip_target!r}")
         if not isinstance(self.tiebreak_win, TiebreakWin):
             raise DefinitionError(f"tiebreak_win must be a TiebreakWin, got {self.tiebreak_win!r}")
-        for name in ("hit_others_on_laydown_turn", "go_out_by_hitting"):
+        for name, kind in (
+            ("phase_order", PhaseOrder),
+            ("advance", Advance),
+            ("laydown_style", LaydownStyle),
+        ):
+            if not isinstance(getattr(self, name), kind):
+                raise DefinitionError(
+                    f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}"
+                )
+        if not is_whole(self.jokers_per_player, 0):
+            raise DefinitionError(
+                f"jokers_per_player must be a whole number >= 0, got {self.jokers_per_player!r}"
+            )
+        if self.laydown_style is LaydownStyle.ANNOUNCE and (
+            self.phase_order is not PhaseOrder.IN_ORDER or self.advance is not Advance.COMPLETED
+        ):
+            raise DefinitionError(
+                "announced phases (laydown_style=ANNOUNCE) are completed in order within one "
+                "long hand: phase_order must be IN_ORDER and advance COMPLETED"
+            )
+        for name in (
+            "hit_others_on_laydown_turn",
+            "go_out_by_hitting",
+            "tiebreak_hand",
+            "turn_up_naturals_only",
+            "action_cards",
+            "declare_loser",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise DefinitionError(f"{name} must be True or False")
         if not is_whole(self.hand_size, 1):
@@ -111,13 +212,16 @@ class Variant:
                 f"players must satisfy 2 <= min_players <= max_players, "
                 f"got {self.min_players!r}..{self.max_players!r}"
             )
-        needed = self.max_players * self.hand_size + 2
-        if len(self.deck) < needed:
-            raise DefinitionError(
-                f"a deck of {len(self.deck)} cards cannot deal {self.hand_size} cards to "
-                f"{self.max_players} players and leave a draw and a discard pile "
-                f"(needs at least {needed})"
-            )
+        for players in (self.min_players, self.max_players):
+            needed = players * self.hand_size + 2
+            deck = self.deck_for(players)
+            if len(deck) < needed:
+                raise DefinitionError(
+                    f"a deck of {len(deck)} cards cannot deal {self.hand_size} cards to "
+                    f"{players} players and leave a draw and a discard pile "
+                    f"(needs at least {needed})"
+                )
+        _check_possible(self)
 
     @property
     def runs_wrap(self) -> bool:
@@ -159,5 +263,118 @@ class Variant:
         return attrs.evolve(self, **options)
 
 
+def _check_possible(variant: Variant) -> None:
+    """Refuse phases that no hand can ever complete with this deck."""
+    deck = variant.deck_for(variant.max_players)
+    most = variant.hand_size + 1
+    for number, phase in enumerate(variant.phases, 1):
+        if phase.size > most:
+            raise DefinitionError(
+                f"phase {number} ({phase}) needs {phase.size} cards, but a player never holds "
+                f"more than {most}"
+            )
+        if _possible(deck, phase, variant.meld_rules) is None:
+            raise DefinitionError(
+                f"phase {number} ({phase}) can never be completed: no {most} cards of this deck "
+                "form it"
+            )
+
+
+@functools.lru_cache(maxsize=256)
+def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules) -> object:
+    from phase10.laydown import find_laydown
+
+    return find_laydown(deck, phase, rules=rules)
+
+
 #: The classic 108-card game with the defaults of the rules digest (official Fundex options).
 CLASSIC = Variant()
+
+
+#: Phase 10 Master (M-1 to M-15): ranged jokers, action cards, 1 point a card.
+MASTER = Variant(
+    name="master",
+    deck=master_deck(),
+    phases=MASTER_PHASES,
+    meld_rules=MeldRules(colors=MASTER_COLORS, naturals_in_runs=2),  # rule M-4
+    scoring=Scoring(per_card=1),  # rule M-8
+    turn_up_naturals_only=True,  # rule M-6
+    action_cards=True,  # rules M-11 to M-15
+    tiebreak_hand=False,  # rule M-10: ties go to fewer penalty points
+)
+
+#: "10 Phases" with a standard 52-card deck and 2 jokers a player (T-1 to T-6).
+TEN_PHASES = Variant(
+    name="ten-phases",
+    deck=standard_deck(jokers=0),
+    jokers_per_player=2,  # rule T-1
+    phases=TEN_PHASES_PHASES,
+    meld_rules=MeldRules(max_number=13, colors=SUITS),  # rule T-3: A low only
+    scoring=Scoring(low=5, high=10, high_from=10, wild=25, skip=0),  # rule T-5
+    max_players=4,  # rule T-1
+    laydown_style=LaydownStyle.ANNOUNCE,  # rule T-4
+    tiebreak_hand=False,
+    declare_loser=True,  # rule T-6
+)
+
+
+def _classic_first(n: int) -> Variant:
+    return CLASSIC.with_options(name=f"classic-first-{n}", phases=CLASSIC_PHASES[:n])
+
+
+_BUILT_IN: dict[str, Callable[[], Variant]] = {
+    "classic": lambda: CLASSIC,
+    "classic-fixed-hands": lambda: CLASSIC.with_options(  # rule V-1
+        name="classic-fixed-hands", advance=Advance.EVERY_HAND
+    ),
+    "classic-first-5": lambda: _classic_first(5),  # rule V-2
+    "classic-first-8": lambda: _classic_first(8),  # rule V-2
+    "classic-even": lambda: CLASSIC.with_options(  # rule V-3
+        name="classic-even", phases=CLASSIC_PHASES[1::2]
+    ),
+    "classic-odd": lambda: CLASSIC.with_options(  # rule V-3
+        name="classic-odd", phases=CLASSIC_PHASES[0::2]
+    ),
+    "classic-pick": lambda: CLASSIC.with_options(  # rule V-4
+        name="classic-pick", phase_order=PhaseOrder.PICK
+    ),
+    "master": lambda: MASTER,
+    "ten-phases": lambda: TEN_PHASES,
+}
+
+
+def variant_names() -> tuple[str, ...]:
+    """The names :func:`find_variant` knows, built-in variants first.
+
+    >>> variant_names()[:3]
+    ('classic', 'classic-fixed-hands', 'classic-first-5')
+    """
+    return tuple(_BUILT_IN)
+
+
+@functools.lru_cache(maxsize=64)
+def find_variant(name: str) -> Variant:
+    """A built-in variant by name; ``classic-first-N`` stops after phase N (V-2).
+
+    >>> find_variant("master").name
+    'master'
+    >>> len(find_variant("classic-first-3").phases)
+    3
+
+    Raises:
+        DefinitionError: no variant has that name.
+    """
+    if not isinstance(name, str):
+        raise DefinitionError(f"a variant name is a str, got {name!r}")
+    key = name.strip().lower()
+    if key in _BUILT_IN:
+        return _BUILT_IN[key]()
+    prefix = "classic-first-"
+    if key.startswith(prefix) and key[len(prefix) :].isdigit():
+        n = int(key[len(prefix) :])
+        if 1 <= n <= len(CLASSIC_PHASES):
+            return _classic_first(n)
+    raise DefinitionError(
+        f"unknown variant {name!r}; known: {', '.join(variant_names())} "
+        f"(and classic-first-N for N from 1 to {len(CLASSIC_PHASES)})"
+    )
