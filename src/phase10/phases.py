@@ -64,7 +64,8 @@ class Phase:
     """
 
     groups: tuple[GroupType, ...] = attrs.field(converter=_to_groups, validator=_check_groups)
-    name: str = attrs.field(default="", kw_only=True)
+    # The name is for display only: phases with the same groups are the same phase.
+    name: str = attrs.field(default="", kw_only=True, eq=False)
     distinct_colors: bool = attrs.field(default=False, kw_only=True)
 
     def __str__(self) -> str:
