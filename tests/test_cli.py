@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -73,11 +74,6 @@ def test_check_explains_a_miss_and_exits_1(capsys: pytest.CaptureFixture[str]) -
     assert (1, expected, "") == (status, out, err)
 
 
-@pytest.mark.xfail(
-    raises=IndexError,
-    reason="explain() crashes when a run of the phase is complete from naturals alone "
-    "and the hand has no wild; strict: remove this marker once explain() is fixed",
-)
 def test_check_explains_a_miss_without_wilds(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "check", "R1 R2 R3 R4 B9", "--phase", "2")
     assert status == 1
@@ -160,3 +156,143 @@ def test_python_dash_m_runs_main() -> None:
     assert result.returncode == 1
     assert result.stdout.startswith("phase 1 (2 sets of 3): does not lay down\n")
     assert result.stderr == ""
+
+
+# --- simulate -------------------------------------------------------------------------------
+
+
+def test_simulate_prints_a_table_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--games", "4", "--bots", "greedy,random", "--variant", "classic-first-2"]
+    status, out, err = run(capsys, *argv, "--seed", "5")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "4 games of classic-first-2, seed 5"
+    assert lines[1].split()[:3] == ["bot", "games", "wins"]
+    assert lines[2].startswith("1 GreedyBot")
+    assert lines[3].startswith("2 RandomBot")
+    # stderr is not a terminal here: a line before and a line after, no bar
+    assert err.startswith("simulating 4 games of classic-first-2...\n")
+    assert "done: 4 games in " in err
+    assert "\r" not in err
+
+
+def test_simulate_on_workers_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "-g", "4", "--bots", "greedy,random,random", "-v", "classic-first-1"]
+    _, alone, _ = run(capsys, *argv)
+    status, pooled, err = run(capsys, *argv, "--workers", "2")
+    assert status == 0
+    assert alone == pooled
+    assert "on 2 workers" in err
+
+
+def test_simulate_draws_a_bar_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    fake = Terminal()
+    monkeypatch.setattr(sys, "stderr", fake)
+    status = main(["simulate", "-g", "2", "--bots", "greedy,greedy", "-v", "classic-first-1"])
+    assert status == 0
+    assert "\r[###############---------------] 1/2 games" in fake.getvalue()
+    assert "\r[##############################] 2/2 games\n" in fake.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--bots", "greedy,clever"], "argument --bots: unknown bot 'clever'"),
+        (["simulate", "--bots", "greedy"], "classic is for 2 to 6 players; --bots names 1"),
+        (["simulate", "--games", "-3"], "argument --games/-g: expected a whole number >= 0"),
+        (["simulate", "--workers", "0"], "argument --workers/-w: expected a whole number >= 1"),
+        (["simulate", "--variant", "klassik"], "unknown variant 'klassik'"),
+        (["replay", "/no/such/record.txt"], "cannot use /no/such/record.txt"),
+    ],
+)
+def test_simulate_and_replay_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"phase10: error: {message}")
+    assert err.count("\n") == 1
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def record_file(tmp_path: Path) -> Path:
+    bots: list[phase10.Bot] = [phase10.GreedyBot(), phase10.RandomBot()]
+    result = phase10.simulate(1, bots, variant=phase10.find_variant("classic-first-2"), record=True)
+    record = result.games[0].record
+    assert record is not None
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_text(), encoding="utf-8")
+    return path
+
+
+def test_replay_steps_through_a_record(
+    capsys: pytest.CaptureFixture[str], record_file: Path
+) -> None:
+    status, out, err = run(capsys, "replay", str(record_file))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert "classic-first-2, 2 players, seed 0:0, phase10 " in lines[0]
+    assert lines[1] == "Bots: GreedyBot, RandomBot"
+    assert lines[2] == "hand 1: 20 cards dealt"
+    assert lines[3].startswith("  p1: ")
+    assert "   21  turnup " in out
+    assert "  [p1 ph1" in out  # a summary after each turn
+    assert "-- end of hand 1:" in out
+    assert lines[-1].startswith("game over; winner: p")
+
+
+def test_replay_step_waits_only_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], record_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # not a terminal: no waiting
+    status, out, _ = run(capsys, "replay", "--step", str(record_file))
+    assert status == 0
+    assert "(Enter: next" not in out
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal("\n\nq\n"))
+    status, out, _ = run(capsys, "replay", "--step", str(record_file))
+    assert status == 0
+    assert out.count("(Enter: next, q: stop) ") == 3
+    assert out.rstrip().endswith("stopped")
+
+
+def test_replay_of_a_bad_record_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text('[Variant "classic"]\n[Players "2"]\n\np1 draw\n', encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith("phase10: error: line 4: ")
+    assert err.count("\n") == 1
+
+
+def test_unexpected_errors_are_one_line_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import phase10.__main__ as cli
+
+    def boom() -> int:
+        raise RuntimeError("something\nbroke")
+
+    monkeypatch.setattr(cli, "_demo", boom)
+    status, out, err = run(capsys, "demo")
+    assert (status, out) == (1, "")
+    assert err == "phase10: error: RuntimeError: something broke\n"

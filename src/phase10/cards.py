@@ -135,6 +135,16 @@ def _check_card(card: Card) -> None:
             )
         if card.wild_numbers is not None and not card.wild_numbers:
             raise InvalidCardError("a wild card's wild_numbers must not be empty")
+        if card.wild_numbers is not None:
+            # the notation writes a range (W1-6), so a range is what a wild can have
+            numbers = card.wild_numbers
+            if not all(is_whole(n, 1) for n in numbers) or len(numbers) != (
+                max(numbers) - min(numbers) + 1
+            ):
+                raise InvalidCardError(
+                    "a wild card's wild_numbers must be consecutive whole numbers >= 1 "
+                    f"(a range such as 1-6), got {sorted(numbers, key=repr)}"
+                )
         if card.wild_colors is not None and not card.wild_colors:
             raise InvalidCardError("a wild card's wild_colors must not be empty")
     elif card.kind is Kind.SKIP:

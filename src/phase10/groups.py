@@ -445,9 +445,9 @@ class Meld:
         if len(self.cards) != len(self.values):
             return "cards and values differ in length"
         if len(self.cards) < self.group.size:
-            return f"a {self.group} needs at least {self.group.size} cards"
+            return f"a {_named(self.group)} needs at least {self.group.size} cards"
         if self.shape not in shape_index(self.group, rules).all_shapes:
-            return f"the shape is not one of a {self.group}"
+            return f"the shape is not one of a {_named(self.group)}"
         if isinstance(self.shape, Slots):
             if len(self.shape.patterns) != len(self.cards):
                 return "a run needs exactly one card per place"
@@ -472,7 +472,7 @@ class Meld:
         """
         problem = self.problem(rules=rules)
         if problem is not None:
-            raise InvalidMeldError(f"invalid meld {self} for a {self.group}: {problem}")
+            raise InvalidMeldError(f"invalid meld {self} for a {_named(self.group)}: {problem}")
         return self
 
     def hit_options(
@@ -514,13 +514,13 @@ class Meld:
         options = _filter_options(self.hit_options(card, rules=rules), value, end)
         if not options:
             raise InvalidMeldError(
-                f"{card} does not fit on the {self.group} {self}",
+                f"{card} does not fit on the {_named(self.group)} {self}",
                 problem=MeldProblem.NO_FIT,
             )
         if len(options) > 1:
             listed = ", ".join(f"{o.end.value} as {o.value}" for o in options)
             raise InvalidMeldError(
-                f"{card} fits the {self.group} {self} in several ways ({listed}); "
+                f"{card} fits the {_named(self.group)} {self} in several ways ({listed}); "
                 "say which with value= or end="
             )
         return options[0].meld
@@ -809,6 +809,16 @@ def check_meld(
     return Verdict(False, problem, reason, ())
 
 
+def _named(group: GroupType) -> str:
+    """A group type's description as a noun that reads after "a" or "the".
+
+    ``str(ColorGroupOf(7))`` is "7 cards of one colour", so messages say "a group of 7 cards
+    of one colour" where they say "a set of 3".
+    """
+    text = str(group)
+    return f"group of {text}" if text[:1].isdigit() else text
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -822,7 +832,7 @@ def _diagnose(
     if len(cards) < group.size:  # rule C-9
         return (
             MeldProblem.TOO_FEW_CARDS,
-            f"a {group} needs at least {_plural(group.size, 'card')}, got {len(cards)}",
+            f"a {_named(group)} needs at least {_plural(group.size, 'card')}, got {len(cards)}",
         )
     index = shape_index(group, rules)
     naturals = [c for c in cards if c.kind is Kind.NUMBER]
@@ -831,7 +841,7 @@ def _diagnose(
         need = min(rules.naturals_needed(s) for s in shapes)
         return (
             MeldProblem.TOO_FEW_NATURALS,
-            f"a {group} needs at least {_plural(need, 'natural card')}, "
+            f"a {_named(group)} needs at least {_plural(need, 'natural card')}, "
             f"not only wilds (has {len(naturals)})",
         )
     numbers = sorted({c.number for c in naturals if c.number is not None})
@@ -846,7 +856,10 @@ def _diagnose(
         )
     if is_color and len(colors) > 1:  # rule C-8
         names = " and ".join(c.name.lower() for c in colors)
-        return MeldProblem.MIXED_COLORS, f"a {group} holds one colour, these cards are {names}"
+        return (
+            MeldProblem.MIXED_COLORS,
+            f"a {_named(group)} holds one colour, these cards are {names}",
+        )
     if is_run:
         seen: set[int] = set()
         for c in naturals:
@@ -882,5 +895,8 @@ def _diagnose(
         unpinned = [(c, None) for c, _ in placed]
         if arrangements(unpinned, group, rules):
             pins = " ".join(_placed_str(c, v) for c, v in placed if v is not None)
-            return MeldProblem.WILD_VALUE, f"the wild values {pins} do not fit this {group}"
-    return MeldProblem.NO_FIT, f"these cards do not form a {group}"
+            return (
+                MeldProblem.WILD_VALUE,
+                f"the wild values {pins} do not fit this {_named(group)}",
+            )
+    return MeldProblem.NO_FIT, f"these cards do not form a {_named(group)}"

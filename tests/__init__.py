@@ -1,0 +1,1 @@
+"""The test suite (a package, so that mypy and pytest name its modules alike)."""

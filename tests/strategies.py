@@ -1,0 +1,138 @@
+"""Shared hypothesis strategies and seeded generators: cards, hands, phases, notation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from hypothesis import strategies as st
+
+from phase10 import (
+    CLASSIC_PHASES,
+    WILD,
+    Card,
+    Color,
+    Kind,
+    Phase,
+    classic_deck,
+)
+from phase10.cards import master_deck, standard_deck
+
+#: The 108-card classic deck (C-1), canonical order.
+CLASSIC_DECK: tuple[Card, ...] = classic_deck()
+#: The classic deck with 8 more wilds: hands drawn from it hold wilds more often.
+WILD_RICH_DECK: tuple[Card, ...] = CLASSIC_DECK + (WILD,) * 8
+#: Each distinct card of the classic deck once: 48 numbers, the wild and the skip.
+CLASSIC_CARDS: tuple[Card, ...] = tuple(dict.fromkeys(CLASSIC_DECK))
+#: Each distinct card of every deck the library builds (classic, Master, standard).
+DECK_CARDS: tuple[Card, ...] = tuple(
+    dict.fromkeys(CLASSIC_DECK + master_deck(blanks=True) + standard_deck())
+)
+
+
+def classic_cards() -> st.SearchStrategy[Card]:
+    """Any card of the classic deck."""
+    return st.sampled_from(CLASSIC_CARDS)
+
+
+@st.composite
+def ranged_wilds(draw: st.DrawFn) -> Card:
+    """A wild limited to consecutive numbers and/or some colours (a Master joker, M-2)."""
+    numbers: frozenset[int] | None = None
+    if draw(st.booleans()):
+        low = draw(st.integers(1, 12))
+        high = draw(st.integers(low, 12))
+        numbers = frozenset(range(low, high + 1))
+    colors: frozenset[Color] | None = None
+    if draw(st.booleans()):
+        colors = frozenset(draw(st.sets(st.sampled_from(list(Color)), min_size=1)))
+    return Card(Kind.WILD, wild_numbers=numbers, wild_colors=colors)
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any card the notation can write: every deck's cards and any ranged wild."""
+    return st.one_of(st.sampled_from(DECK_CARDS), ranged_wilds())
+
+
+def hands(
+    deck: Sequence[Card] = CLASSIC_DECK, *, min_size: int = 0, max_size: int = 11
+) -> st.SearchStrategy[tuple[Card, ...]]:
+    """Hands dealt from ``deck``: distinct positions, so a card is at most as often as in it."""
+    return st.lists(
+        st.integers(0, len(deck) - 1), unique=True, min_size=min_size, max_size=max_size
+    ).map(lambda positions: tuple(deck[i] for i in positions))
+
+
+def classic_phases() -> st.SearchStrategy[Phase]:
+    """One of the ten classic phases (C-5)."""
+    return st.sampled_from(CLASSIC_PHASES)
+
+
+@st.composite
+def mixed_case(draw: st.DrawFn, text: str) -> str:
+    """``text`` with the case of each letter chosen at random."""
+    return "".join(c.lower() if draw(st.booleans()) else c.upper() for c in text)
+
+
+def separators() -> st.SearchStrategy[str]:
+    """What may separate two cards in notation: spaces, commas, tabs, newlines."""
+    return st.text(alphabet=" ,\t\n", min_size=1, max_size=3).filter(
+        lambda s: any(c in s for c in " ,\t\n")
+    )
+
+
+#: Tokens that are not cards, each with the reason it is not.
+BAD_TOKENS: tuple[str, ...] = (
+    "R13",  # numbers run from 1 to 12
+    "R0",
+    "B123",
+    "X7",  # no colour X
+    "7R",
+    "RR",
+    "WW",
+    "W13-2",  # a range must run upwards
+    "W0-3",
+    "W1-6:",
+    "W:RX",
+    "1S",  # ranks are A, 2-10, J, Q, K
+    "11H",
+    "ZZ",
+    "T",
+    "=",
+    "R7=7",
+    "S1",
+)
+
+
+def random_hand(rng: random.Random, deck: Sequence[Card], size: int) -> tuple[Card, ...]:
+    """``size`` cards dealt from ``deck`` with ``rng``."""
+    return tuple(rng.sample(list(deck), size))
+
+
+def seeded_hands(
+    seed: str, count: int, deck: Sequence[Card] = CLASSIC_DECK, sizes: Sequence[int] = (10, 11)
+) -> list[tuple[Card, ...]]:
+    """``count`` hands, hand ``i`` dealt with ``random.Random(f"{seed}:{i}")``."""
+    out = []
+    for i in range(count):
+        rng = random.Random(f"{seed}:{i}")
+        out.append(random_hand(rng, deck, rng.choice(list(sizes))))
+    return out
+
+
+__all__ = [
+    "BAD_TOKENS",
+    "CLASSIC_CARDS",
+    "CLASSIC_DECK",
+    "DECK_CARDS",
+    "WILD_RICH_DECK",
+    "cards",
+    "classic_cards",
+    "classic_phases",
+    "hands",
+    "mixed_case",
+    "random_hand",
+    "ranged_wilds",
+    "seeded_hands",
+    "separators",
+]
