@@ -9,6 +9,7 @@ from typing import Any
 __all__ = [
     "AmbiguousActionError",
     "DefinitionError",
+    "FormatError",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidStateError",
@@ -29,13 +30,38 @@ class NotationError(Phase10Error, ValueError):
         text: The whole input.
         token: The offending token ("" when the input as a whole is wrong).
         position: The 0-based character offset of the token in ``text``.
+        line: The 1-based line number in a multi-line text (a game record), else ``None``.
     """
 
-    def __init__(self, message: str, *, text: str = "", token: str = "", position: int = 0):
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str = "",
+        token: str = "",
+        position: int = 0,
+        line: int | None = None,
+    ):
         super().__init__(message)
         self.text = text
         self.token = token
         self.position = position
+        self.line = line
+
+
+class FormatError(Phase10Error, ValueError):
+    """A JSON document (or decoded dict) that is not a valid phase10 document.
+
+    Raised for anything malformed, out of range or inconsistent: wrong types, missing or
+    unknown keys, impossible cards, invalid melds, cards lost or duplicated.
+
+    Attributes:
+        path: Where the bad value is, as a JSONPath such as ``$.state.players[2].hand[3]``.
+    """
+
+    def __init__(self, message: str, *, path: str = "$"):
+        super().__init__(message)
+        self.path = path
 
 
 class InvalidCardError(Phase10Error, ValueError):

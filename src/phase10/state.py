@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from typing import Final
 
@@ -47,6 +48,11 @@ class TurnStep(enum.Enum):
 CHANCE_STEPS: Final = frozenset(
     {TurnStep.DEAL, TurnStep.TURN_UP, TurnStep.REVEAL, TurnStep.RESHUFFLE, TurnStep.DRAW_TWO}
 )
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_counts(variant: Variant, players: int) -> Counter[Card]:
+    return Counter(variant.deck_for(players))
 
 
 @attrs.frozen(cache_hash=True)
@@ -103,6 +109,7 @@ class GameState:
         to_draw: Cards still to be drawn by chance in the current REVEAL step.
         receiver: Who gets the revealed cards when it is not the player to act (M-15).
         offers: The cards offered after a Give five, as (seat, card) pairs (M-15).
+        reshuffles: How many times the discard pile was reshuffled this hand (C-16).
     """
 
     variant: Variant
@@ -123,6 +130,7 @@ class GameState:
     to_draw: int = 0
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
+    reshuffles: int = 0
 
     @property
     def num_players(self) -> int:
@@ -235,6 +243,14 @@ class GameState:
                 raise InvalidStateError(f"{name} {getattr(self, name)} is not a seat of {n}")
         if len(self.table) not in (0, n):
             raise InvalidStateError(f"table has {len(self.table)} rows for {n} players")
+        # The rules bisect hands and piles by sort key (rules._contains / _remove), so a
+        # hand-built state out of canonical order would refuse cards it holds: refuse it here.
+        piles = {"draw pile": self.draw_pile, "action pile": self.action_pile}
+        piles.update({f"hand of p{s + 1}": p.hand for s, p in enumerate(self.players)})
+        for what, cards in piles.items():
+            keys = [c.sort_key for c in cards]
+            if keys != sorted(keys):
+                raise InvalidStateError(f"the {what} is not in canonical order (see sort_cards)")
         counted: Counter[Card] = Counter(self.draw_pile)
         counted.update(self.discard_pile)
         counted.update(self.action_pile)
@@ -250,8 +266,8 @@ class GameState:
                 problem = meld.problem(rules=variant.meld_rules)
                 if problem is not None:
                     raise InvalidStateError(f"meld {meld} on the table is invalid: {problem}")
-        deck = Counter(variant.deck_for(n))
-        if counted != deck:
+        deck = _deck_counts(variant, n)
+        if dict.__ne__(counted, deck):  # Counter's own == is written in Python
             extra = counted - deck
             missing = deck - counted
             raise InvalidStateError(

@@ -1,0 +1,359 @@
+"""Player views: what one seat can see of a game, and full states consistent with a view.
+
+A :class:`PlayerView` is its own type, not a :class:`~phase10.GameState` with holes, so
+passing a view where a full state is needed is a type error. It holds the viewer's own hand
+and only counts of the cards nobody may see: other hands and the draw pile. The discard pile,
+the melds on the table and every player's phase, score and pending skip are public.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from phase10._checks import is_whole
+from phase10.actions import Action
+from phase10.cards import Card
+from phase10.errors import InvalidStateError
+from phase10.groups import Meld
+from phase10.phases import Phase
+from phase10.state import CHANCE, GameState, PlayerState, TurnStep
+from phase10.variants import Variant
+
+__all__ = ["PlayerView", "SeatView", "legal_actions_for_view", "sample_state", "view"]
+
+
+@attrs.frozen(cache_hash=True, kw_only=True)
+class SeatView:
+    """What everybody can see of one seat: everything but the cards in hand, which are counted.
+
+    Attributes:
+        hand_size: How many cards the seat holds.
+        phase: 0-based index of the phase the player is working on.
+        laid_down: Whether the player laid down their phase this hand.
+        score: Total penalty points so far.
+        skipped: Whether a skip lies against the player (C-20).
+        completed: Phases completed, for pick-a-phase (V-4).
+        take_two: Phase 10 Master: a Take two lies in front of the player (M-12).
+        keep_all: Phase 10 Master: a Keep all lies in front of the player (M-13).
+        kept: Phase 10 Master: the player kept their hand from the last hand (M-13).
+    """
+
+    hand_size: int
+    phase: int
+    laid_down: bool
+    score: int
+    skipped: bool
+    completed: tuple[int, ...] = ()
+    take_two: bool = False
+    keep_all: bool = False
+    kept: bool = False
+
+
+@attrs.frozen(cache_hash=True, kw_only=True)
+class PlayerView:
+    """One seat's view of a game: a :class:`~phase10.GameState` without the hidden cards.
+
+    Build it with :func:`view`. Fields named like those of :class:`~phase10.GameState` mean
+    the same; the others are below.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 3), random.Random(1))
+    >>> v = phase10.view(state, 0)
+    >>> len(v.hand), [s.hand_size for s in v.players], v.draw_count
+    (10, [10, 10, 10], 77)
+
+    Attributes:
+        player: The viewing seat.
+        hand: The viewer's own cards, in canonical order.
+        players: What everybody can see of each seat (:class:`SeatView`), the viewer included.
+        current_player: Who acts next, as :attr:`GameState.current_player`.
+        draw_count: How many cards the draw pile holds (never which).
+        drawn: The two cards of a Take two draw (M-12) when the viewer drew them, else ``()``.
+        drawn_count: How many cards of a Take two draw await a choice.
+    """
+
+    variant: Variant
+    player: int
+    hand: tuple[Card, ...]
+    players: tuple[SeatView, ...]
+    dealer: int
+    turn: int
+    step: TurnStep
+    current_player: int | None
+    draw_count: int
+    discard_pile: tuple[Card, ...] = ()
+    table: tuple[tuple[Meld, ...], ...] = ()
+    hand_number: int = 1
+    dealt: int = 0
+    laid_this_turn: bool = False
+    tiebreak: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    action_pile: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+    drawn_count: int = 0
+    to_draw: int = 0
+    receiver: int | None = None
+    offers: tuple[tuple[int, Card], ...] = ()
+    reshuffles: int = 0
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return len(self.players)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance acts next."""
+        return self.current_player == CHANCE
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.step is TurnStep.OVER
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the viewer is the one to act."""
+        return self.current_player == self.player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total penalty points."""
+        return tuple(p.score for p in self.players)
+
+    @property
+    def phases(self) -> tuple[int, ...]:
+        """Each seat's 0-based phase index."""
+        return tuple(p.phase for p in self.players)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(p.hand_size for p in self.players)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats playing this hand: everybody, or the tied players of a tie-break."""
+        return self.tiebreak or tuple(range(len(self.players)))
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def current_phase(self, seat: int) -> Phase | None:
+        """The phase ``seat`` must lay down next, as :meth:`GameState.current_phase`.
+
+        Raises:
+            InvalidStateError: the view is inconsistent (more cards shown than the deck has).
+        """
+        return _determinize(self, None).current_phase(seat)
+
+    def open_phases(self, seat: int) -> tuple[int, ...]:
+        """Indices of the phases ``seat`` may lay down now, as :meth:`GameState.open_phases`.
+
+        Raises:
+            InvalidStateError: the view is inconsistent (more cards shown than the deck has).
+        """
+        return _determinize(self, None).open_phases(seat)
+
+
+# Which GameState / PlayerState fields a view copies as they are: the fields of the same
+# name. Every other field is hidden and handled below (test_views checks the split, so a new
+# state field must be classified before the tests pass).
+_VIEW_ONLY = frozenset({"player", "hand", "current_player", "draw_count", "drawn_count"})
+_STATE_HIDDEN = frozenset({"players", "draw_pile", "drawn"})
+_STATE_PUBLIC: tuple[str, ...] = tuple(
+    f.name
+    for f in attrs.fields(PlayerView)
+    if f.name not in _VIEW_ONLY and f.name not in _STATE_HIDDEN
+)
+_PLAYER_HIDDEN = frozenset({"hand"})
+_SEAT_PUBLIC: tuple[str, ...] = tuple(
+    f.name for f in attrs.fields(SeatView) if f.name != "hand_size"
+)
+
+
+def _seat_view(player: PlayerState) -> SeatView:
+    return SeatView(
+        hand_size=len(player.hand), **{name: getattr(player, name) for name in _SEAT_PUBLIC}
+    )
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """What seat ``player`` can see of ``state``.
+
+    The view holds the player's own hand, every other hand as a count, the draw pile as a
+    count and everything that is public: the discard pile, the melds on the table with the
+    values of their wilds, each seat's phase, score and pending skip, whose turn it is and
+    the step, the hand number, the dealer, tie-break seats and winners, and the variant.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(7))
+    >>> v = phase10.view(state, 1)
+    >>> v.player, v.hand == state.players[1].hand, v.players[0].hand_size, v.draw_count
+    (1, True, 10, 87)
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+        InvalidStateError: ``player`` is not a seat of ``state``.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"view() needs a GameState, got {type(state).__name__}")
+    if not is_whole(player, 0) or player >= len(state.players):
+        raise InvalidStateError(
+            f"player must be a seat from 0 to {len(state.players) - 1}, got {player!r}"
+        )
+    visible_draw = player == state.turn
+    return PlayerView(
+        player=player,
+        hand=state.players[player].hand,
+        players=tuple(_seat_view(p) for p in state.players),
+        current_player=state.current_player,
+        draw_count=len(state.draw_pile),
+        drawn=state.drawn if visible_draw else (),
+        drawn_count=len(state.drawn),
+        **{name: getattr(state, name) for name in _STATE_PUBLIC},
+    )
+
+
+def _visible_cards(v: PlayerView) -> Iterator[Card]:
+    yield from v.hand
+    yield from v.discard_pile
+    yield from v.action_pile
+    yield from v.drawn
+    for _, card in v.offers:
+        yield card
+    for row in v.table:
+        for meld in row:
+            yield from meld.cards
+
+
+def _hidden_cards(v: PlayerView) -> tuple[Card, ...]:
+    """The cards the viewer cannot see (other hands, draw pile), in canonical order.
+
+    Raises:
+        InvalidStateError: the view shows cards the deck does not have, or its counts do not
+            add up to the deck.
+    """
+    pool = Counter(v.variant.deck_for(len(v.players)))
+    pool.subtract(_visible_cards(v))
+    extra = sorted((card for card, n in pool.items() if n < 0), key=_sort_key)
+    if extra:
+        raise InvalidStateError(
+            f"the view shows more {', '.join(map(str, extra))} than the deck holds"
+        )
+    hidden = tuple(sorted(pool.elements(), key=_sort_key))
+    need = (
+        sum(s.hand_size for i, s in enumerate(v.players) if i != v.player)
+        + v.draw_count
+        + (v.drawn_count - len(v.drawn))
+    )
+    if len(hidden) != need:
+        raise InvalidStateError(
+            f"the view hides {need} cards (other hands, draw pile) but the deck leaves "
+            f"{len(hidden)}"
+        )
+    return hidden
+
+
+def _sort_key(card: Card) -> tuple[int, int, int, tuple[int, ...], tuple[int, ...]]:
+    return card.sort_key
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Fisher-Yates with ``rng.random()`` only (stable across Python versions)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _take(cards: list[Card], n: int) -> Iterable[Card]:
+    taken = cards[-n:] if n else []
+    del cards[len(cards) - n :]
+    return taken
+
+
+def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
+    """A full state behind ``v``; hidden cards dealt by ``rng``, or in canonical order."""
+    if not v.players or not 0 <= v.player < len(v.players):
+        raise InvalidStateError(f"player {v.player!r} is not a seat of the view")
+    if v.drawn and len(v.drawn) != v.drawn_count:
+        raise InvalidStateError("drawn_count must equal the number of drawn cards shown")
+    pool = list(_hidden_cards(v))
+    if rng is not None:
+        _shuffle(pool, rng)
+    players = []
+    for seat, s in enumerate(v.players):
+        if seat == v.player:
+            hand = v.hand
+        else:
+            hand = tuple(sorted(_take(pool, s.hand_size), key=_sort_key))
+        players.append(PlayerState(hand=hand, **{n: getattr(s, n) for n in _SEAT_PUBLIC}))
+    drawn = v.drawn or tuple(_take(pool, v.drawn_count))
+    return GameState(
+        players=tuple(players),
+        draw_pile=tuple(sorted(pool, key=_sort_key)),
+        drawn=drawn,
+        **{name: getattr(v, name) for name in _STATE_PUBLIC},
+    )
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state consistent with ``view``: the hidden cards dealt at random.
+
+    The hidden cards are the deck minus every card the view shows; they are shuffled with
+    ``rng.random()`` only (so a seeded ``random.Random`` gives the same state on every
+    Python version) and dealt to the other hands and the draw pile, keeping their sizes.
+    The result passes :meth:`GameState.validate` and ``view(result, view.player) == view``.
+    A view is a snapshot: cards known from the game's history (a card another player took
+    from the discard pile) are not taken into account.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 4), random.Random(3))
+    >>> v = phase10.view(state, 2)
+    >>> guess = phase10.sample_state(v, random.Random("bot"))
+    >>> phase10.view(guess, 2) == v, guess.players[2].hand == state.players[2].hand
+    (True, True)
+
+    Raises:
+        TypeError: ``view`` is not a :class:`PlayerView`.
+        InvalidStateError: the view is inconsistent (it shows cards the deck does not hold,
+            or its counts do not add up).
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"sample_state() needs a PlayerView, got {type(view).__name__}")
+    return _determinize(view, rng).validate()
+
+
+def legal_actions_for_view(view: PlayerView) -> tuple[Action, ...]:
+    """The legal actions of the viewer: those of the full state when the viewer is to act.
+
+    A player's legal actions depend only on what they can see (their hand, the table, the
+    discard pile, the counts and pending skips), so they are computed on a state whose
+    hidden cards are filled in arbitrarily. When the viewer is not the one to act (another
+    player's turn, chance, game over) the list is empty.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(5))
+    >>> v = phase10.view(state, state.current_player)
+    >>> legal_actions_for_view(v) == phase10.legal_actions(state)
+    True
+    >>> legal_actions_for_view(phase10.view(state, 1 - state.current_player))
+    ()
+
+    Raises:
+        TypeError: ``view`` is not a :class:`PlayerView`.
+        InvalidStateError: the view is inconsistent.
+    """
+    from phase10.rules import legal_actions
+
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"legal_actions_for_view() needs a PlayerView, got {type(view).__name__}")
+    if view.current_player is None or view.current_player != view.player:
+        return ()
+    return legal_actions(_determinize(view, None))

@@ -1,0 +1,247 @@
+"""Player views: hidden information stays hidden, and views determinize back into states."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import cast
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import phase10
+from phase10 import (
+    CHANCE,
+    Card,
+    GameState,
+    InvalidStateError,
+    PlayerState,
+    PlayerView,
+    SeatView,
+    find_variant,
+    legal_actions,
+    legal_actions_for_view,
+    sample_state,
+    variant_names,
+    view,
+)
+from phase10.views import (
+    _PLAYER_HIDDEN,
+    _SEAT_PUBLIC,
+    _STATE_HIDDEN,
+    _STATE_PUBLIC,
+    _VIEW_ONLY,
+)
+
+VARIANTS = variant_names()
+
+
+def random_game(name: str, players: int, seed: str) -> Iterator[GameState]:
+    """Every state of one seeded random game (chance by the seed, players at random)."""
+    rng = random.Random(seed)
+    state = phase10.new_game(find_variant(name), players)
+    while True:
+        yield state
+        if state.is_over:
+            return
+        if state.is_chance:
+            action: phase10.Action = phase10.sample_chance(state, rng)
+        else:
+            legal = legal_actions(state)
+            action = legal[int(rng.random() * len(legal))]
+        state = phase10.apply(state, action)
+
+
+@st.composite
+def game_states(draw: st.DrawFn) -> GameState:
+    """A state somewhere in a seeded random game of any built-in variant."""
+    name = draw(st.sampled_from(VARIANTS))
+    variant = find_variant(name)
+    players = draw(st.integers(variant.min_players, min(variant.max_players, 5)))
+    seed = draw(st.integers(0, 10**6))
+    steps = draw(st.integers(0, 700))
+    last = None
+    for i, state in enumerate(random_game(name, players, f"views:{seed}")):
+        last = state
+        if i >= steps:
+            break
+    assert last is not None
+    return last
+
+
+def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The hidden cards of ``seat`` (others' hands, the draw pile, another's Take two draw)
+    shuffled and dealt again, keeping every size."""
+    others = [s for s in range(state.num_players) if s != seat]
+    drawn_hidden = seat != state.turn
+    pool = [c for s in others for c in state.players[s].hand]
+    pool += state.draw_pile
+    if drawn_hidden:
+        pool += state.drawn
+    rng.shuffle(pool)
+    players = list(state.players)
+    for s in others:
+        size = len(players[s].hand)
+        hand, pool = pool[:size], pool[size:]
+        players[s] = attrs.evolve(players[s], hand=phase10.sort_cards(hand))
+    drawn = state.drawn
+    if drawn_hidden:
+        drawn, pool = tuple(pool[: len(drawn)]), pool[len(drawn) :]
+    return attrs.evolve(
+        state, players=tuple(players), draw_pile=phase10.sort_cards(pool), drawn=drawn
+    ).validate()
+
+
+def test_every_state_field_is_either_public_or_hidden() -> None:
+    # A new GameState / PlayerState field must be classified in phase10/views.py.
+    for field in attrs.fields(GameState):
+        assert (field.name in _STATE_PUBLIC) != (field.name in _STATE_HIDDEN), field.name
+    assert set(_STATE_PUBLIC) | _VIEW_ONLY | _STATE_HIDDEN >= {
+        f.name for f in attrs.fields(PlayerView)
+    }
+    for field in attrs.fields(PlayerState):
+        assert (field.name in _SEAT_PUBLIC) != (field.name in _PLAYER_HIDDEN), field.name
+    assert {f.name for f in attrs.fields(SeatView)} == {*_SEAT_PUBLIC, "hand_size"}
+
+
+@settings(deadline=None, max_examples=60)
+@given(game_states(), st.randoms(use_true_random=False))
+def test_redealing_hidden_cards_never_changes_a_view(state: GameState, rnd: random.Random) -> None:
+    for seat in range(state.num_players):
+        before = view(state, seat)
+        after = view(redeal_hidden(state, seat, rnd), seat)
+        assert before == after
+        assert repr(before) == repr(after)
+        assert phase10.to_json(before) == phase10.to_json(after)
+
+
+@settings(deadline=None, max_examples=60)
+@given(game_states(), st.integers(0, 2**32))
+def test_sampled_states_are_valid_and_show_the_same_view(state: GameState, seed: int) -> None:
+    for seat in range(state.num_players):
+        v = view(state, seat)
+        sampled = sample_state(v, random.Random(seed))
+        sampled.validate()
+        assert view(sampled, seat) == v
+        assert sampled.players[seat].hand == state.players[seat].hand
+        assert sample_state(v, random.Random(seed)) == sampled  # seeded: reproducible
+
+
+@settings(deadline=None, max_examples=80)
+@given(game_states())
+def test_legal_actions_of_a_view_are_those_of_the_state(state: GameState) -> None:
+    for seat in range(state.num_players):
+        v = view(state, seat)
+        expected = legal_actions(state) if state.current_player == seat else ()
+        assert legal_actions_for_view(v) == expected
+        assert legal_actions(v) == expected
+
+
+def test_legal_actions_agree_over_whole_games() -> None:
+    checked = 0
+    for name in VARIANTS:
+        variant = find_variant(name)
+        for i, state in enumerate(random_game(name, variant.min_players + 1, f"agree:{name}")):
+            who = state.current_player
+            if i % 5 == 0 and who is not None and who != CHANCE:
+                assert legal_actions_for_view(view(state, who)) == legal_actions(state)
+                checked += 1
+    assert checked > 300
+
+
+def test_a_view_holds_counts_not_hidden_cards() -> None:
+    state = next(s for s in random_game("classic", 4, "counts") if s.step.name == "PLAY")
+    v = view(state, 0)
+    assert v.hand == state.players[0].hand
+    assert [s.hand_size for s in v.players] == [len(p.hand) for p in state.players]
+    assert v.hand_sizes == tuple(len(p.hand) for p in state.players)
+    assert v.draw_count == len(state.draw_pile)
+    assert v.discard_pile == state.discard_pile
+    assert v.table == state.table
+    assert v.scores == state.scores
+    assert v.phases == state.phases
+    assert v.current_player == state.current_player
+    assert v.top_discard == state.top_discard
+    assert v.num_players == 4
+    assert v.active_seats == (0, 1, 2, 3)
+    assert v.current_phase(1) == state.current_phase(1)
+    assert v.open_phases(2) == state.open_phases(2)
+    assert not v.is_over
+    assert not v.is_chance
+    assert v.is_my_turn is (state.current_player == 0)
+    hidden = [c for p in state.players[1:] for c in p.hand]
+    for field in attrs.fields(PlayerView):
+        value = getattr(v, field.name)
+        assert value is not state.draw_pile or not value
+        if field.name not in ("hand", "discard_pile", "table", "variant"):
+            assert not (isinstance(value, tuple) and value and value == tuple(hidden))
+
+
+def test_views_at_chance_nodes_and_of_waiting_players_list_no_actions() -> None:
+    state = phase10.new_game(phase10.CLASSIC, 3)
+    assert state.is_chance
+    v = view(state, 0)
+    assert v.is_chance
+    assert legal_actions(v) == ()
+    state, _ = phase10.play_chance(state, random.Random(4))
+    waiting = next(s for s in range(3) if s != state.current_player)
+    assert legal_actions(view(state, waiting)) == ()
+
+
+def test_bad_arguments_are_refused() -> None:
+    state = phase10.new_game(phase10.CLASSIC, 2)
+    v = view(state, 0)
+    with pytest.raises(InvalidStateError):
+        view(state, 2)
+    with pytest.raises(InvalidStateError):
+        view(state, -1)
+    with pytest.raises(TypeError):
+        view(v, 0)  # type: ignore[arg-type]  # a view is not a state (checked by mypy too)
+    with pytest.raises(TypeError):
+        sample_state(state, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        legal_actions_for_view(state)  # type: ignore[arg-type]
+
+
+def test_a_view_is_not_a_state_for_the_type_checker() -> None:
+    state = phase10.new_game(phase10.CLASSIC, 2)
+    v = view(state, 0)
+
+    def misuse() -> None:  # never called: mypy --strict checks these lines
+        phase10.apply(v, phase10.Draw(0))  # type: ignore[arg-type]
+        phase10.chance_outcomes(v)  # type: ignore[arg-type]
+        v.validate()  # type: ignore[attr-defined]
+
+    assert callable(misuse)
+
+
+def test_inconsistent_views_cannot_be_sampled() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(8))
+    v = view(state, 0)
+    too_many = attrs.evolve(v, draw_count=v.draw_count + 1)
+    with pytest.raises(InvalidStateError, match="hides"):
+        sample_state(too_many, random.Random(0))
+    wild = Card.parse("W")
+    shown = attrs.evolve(v, discard_pile=v.discard_pile + (wild,) * 9)
+    with pytest.raises(InvalidStateError, match="more W"):
+        sample_state(shown, random.Random(0))
+
+
+def test_sample_state_uses_only_random() -> None:
+    class OnlyRandom:
+        """Has nothing but random(): any other use of the generator fails."""
+
+        def __init__(self, seed: int):
+            self.rng = random.Random(seed)
+            self.calls = 0
+
+        def random(self) -> float:
+            self.calls += 1
+            return self.rng.random()
+
+    state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 4), random.Random(8))
+    rng = OnlyRandom(5)
+    sample_state(view(state, 1), cast(random.Random, rng))
+    assert rng.calls == 3 * 10 + 67 - 1  # Fisher-Yates over the 97 hidden cards
