@@ -184,3 +184,40 @@ def test_even_of_meld_takes_hits(custom_group: ModuleType) -> None:
     assert not meld.can_add(phase10.Card.parse("Y9"))
     assert not meld.can_add(phase10.SKIP)
     assert str(meld.add(phase10.Card.parse("Y10"))) == "R2 B4 G8 Y10 Y12"
+
+
+# --- bot_tournament.py, replay_game.py, custom_variant.py ---------------------------------
+
+
+def test_bot_tournament_ranks_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    module = load("bot_tournament")
+    result = module.main(games=4, workers=2)
+    out = capsys.readouterr().out
+    assert "4 games of classic-first-5 (4 progress reports)\n" in out
+    assert [b.name for b in result.bots] == ["GreedyBot", "HoarderBot", "RandomBot", "RandomBot"]
+    assert sum(b.wins for b in result.bots) == pytest.approx(4)
+    assert isinstance(module.HoarderBot(), phase10.Bot)
+
+
+def test_replay_game_goes_hand_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    load("replay_game").main()
+    out = capsys.readouterr().out
+    assert out.startswith("classic-first-3, 3 players, ")
+    assert "after hand 1: p1 phase " in out
+    assert " lays down " in out
+    assert "game over after " in out
+
+
+def test_custom_variant_builds_and_plays_a_house_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    module = load("custom_variant")
+    variant = module.QUICK_SIX
+    assert len(variant.phases) == 6
+    assert variant.runs_wrap
+    module.main()
+    out = capsys.readouterr().out
+    assert "phase 3 from R9 R10 B11 G12 Y1 W S: " in out
+    assert "R9 R10 B11 G12 Y1" in out  # the run wraps from 12 to 1
+    assert "refused: phase 1 (set of 12) needs 12 cards" in out
+    assert "1 GreedyBot" in out

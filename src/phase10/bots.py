@@ -1,0 +1,477 @@
+"""Bots: programs that choose a player's action from a :class:`~phase10.PlayerView`.
+
+A bot sees only what its seat may see (a :class:`~phase10.PlayerView`, never the full
+:class:`~phase10.GameState`) and its own random number generator. Anything with a matching
+``act`` method is a :class:`Bot`; no subclassing is needed.
+
+>>> import random, phase10
+>>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
+>>> seat = state.current_player
+>>> action = GreedyBot().act(phase10.view(state, seat), random.Random(0))
+>>> phase10.is_legal(state, action)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from phase10.actions import (
+    Action,
+    Announce,
+    Discard,
+    Draw,
+    DrawTwo,
+    Hit,
+    Keep,
+    KeepHand,
+    LayDown,
+    Offer,
+    TakeDiscard,
+    TakeOffer,
+)
+from phase10.cards import WILD, ActionKind, Card, Kind, sort_cards
+from phase10.errors import IllegalActionError, Violation
+from phase10.groups import Meld, MeldRules
+from phase10.laydown import _plan, find_laydown
+from phase10.phases import Phase
+from phase10.rules import legal_actions
+from phase10.state import TurnStep
+from phase10.variants import LaydownStyle, PhaseOrder
+from phase10.views import PlayerView
+
+__all__ = ["Bot", "GreedyBot", "RandomBot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What :func:`phase10.simulate` and the ``play`` command need of a bot.
+
+    Any object with this ``act`` method is a bot; there is no base class to inherit. To be
+    used with a process pool, a bot must also be picklable (an ``attrs`` frozen class or a
+    plain class defined at module level is).
+
+    >>> import random
+    >>> class FirstBot:
+    ...     def act(self, view, rng):
+    ...         return phase10.legal_actions(view)[0]
+    >>> import phase10
+    >>> isinstance(FirstBot(), Bot), isinstance(RandomBot(), Bot)
+    (True, True)
+    """
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose an action for the viewer, who is the player to act.
+
+        Args:
+            view: What the bot's seat can see; ``view.player`` is the seat to play.
+            rng: The bot's own random number generator (seeded per game and seat by
+                :func:`phase10.simulate`). Use only ``rng.random()`` for results that replay
+                the same on every Python version.
+
+        Returns:
+            One of ``phase10.legal_actions(view)``.
+        """
+        ...
+
+
+def _choices(view: PlayerView) -> tuple[Action, ...]:
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"a bot needs a PlayerView, got {type(view).__name__}")
+    actions = legal_actions(view)
+    if not actions:
+        raise IllegalActionError(
+            f"p{view.player + 1} has nothing to do: it is not their turn (step {view.step.name})",
+            code=Violation.NOT_YOUR_TURN,
+        )
+    return actions
+
+
+@attrs.frozen
+class RandomBot:
+    """Plays a legal action chosen uniformly at random, with ``rng.random()`` only.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(1))
+    >>> v = phase10.view(state, state.current_player)
+    >>> RandomBot().act(v, random.Random(3)) in phase10.legal_actions(v)
+    True
+    """
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """A uniformly random legal action.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
+        """
+        actions = _choices(view)
+        return actions[int(rng.random() * len(actions))]
+
+
+@attrs.frozen
+class GreedyBot:
+    """Plays sensibly, one decision at a time, without looking ahead.
+
+    Before its phase is down it keeps the cards that bring the hand closest to the phase:
+    a hand's *distance* is the fewest wild cards that would complete the phase (found with
+    the exact laydown search), and among hands at the same distance the better one has more
+    *outs*, unseen cards that would shorten the distance. So the bot
+
+    * takes the top discard when it shortens the distance (after its laydown: when the card
+      can be hit), else draws (two, with a Take two in front);
+    * lays its phase down as soon as it can, choosing the laydown that leaves the fewest
+      points in hand once the rest is hit;
+    * hits as much as it can, natural cards before wilds;
+    * discards the least useful card: a skip first (on the leader: the opponent on the
+      highest phase, then with the lowest score), then the card whose loss keeps the best
+      distance and outs, the one worth the most points among equals;
+    * in Phase 10 Master keeps the better card of a Take two draw, offers its least useful
+      card and takes the most useful offer after a Give five, and keeps its hand under Keep
+      all when that hand is close to its next phase; in "10 Phases" announces its phase as
+      soon as it can, keeping the cards when they serve the next phase at least as well as
+      a redraw would be expected to.
+
+    ``rng`` is not used: the bot is deterministic.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.MASTER, 3), random.Random(2))
+    >>> v = phase10.view(state, state.current_player)
+    >>> GreedyBot().act(v, random.Random(0)) in phase10.legal_actions(v)
+    True
+    """
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The greedy choice among the legal actions of ``view``.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
+        """
+        actions = _choices(view)
+        if len(actions) == 1:
+            return actions[0]
+        return _Greedy(view, actions).choose()
+
+
+# ----------------------------------------------------------------------------- the search
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) -> bool:
+    """Whether ``hand`` plus ``wilds`` extra wild cards lays down ``phase``."""
+    return find_laydown(hand + (WILD,) * wilds, phase, rules=rules) is not None
+
+
+# Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
+# only sets and runs) are one *class*; a hand is looked up with one representative card per
+# class, so that the caches above serve every hand of the same shape.
+_REPS: dict[tuple[Phase, MeldRules], tuple[object, dict[int, Card]]] = {}
+
+
+def _canon(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> tuple[Card, ...]:
+    """``hand`` with each card replaced by its class's representative; skips dropped."""
+    plan = _plan(phase, rules)
+    known = _REPS.get((phase, rules))
+    if known is None or known[0] is not plan:
+        if len(_REPS) >= 256:
+            _REPS.clear()
+        known = _REPS[phase, rules] = (plan, {})
+    reps = known[1]
+    out = []
+    for card in hand:
+        c = plan.classify(card)
+        if c >= 0:
+            out.append(reps.setdefault(c, card))
+    return sort_cards(out)
+
+
+def _distance(hand: tuple[Card, ...], phase: Phase, rules: MeldRules) -> int:
+    """The fewest wilds that complete ``phase`` with ``hand``; ``phase.size + 1`` if none do."""
+    canon = _canon(hand, phase, rules)
+    for k in range(max(0, phase.size - len(canon)), phase.size + 1):
+        if _lays(canon, k, phase, rules):
+            return k
+    return phase.size + 1
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` (in canonical order) without one copy of ``card``."""
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    return sort_cards((*hand, card))
+
+
+def _remove_all(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _open_phases(view: PlayerView, seat: int) -> tuple[Phase, ...]:
+    """The phases ``seat`` may complete now (as :meth:`GameState.open_phases`)."""
+    phases = view.variant.phases
+    if view.tiebreak:
+        return (phases[-1],)
+    player = view.players[seat]
+    if view.variant.phase_order is PhaseOrder.PICK:
+        return tuple(p for i, p in enumerate(phases) if i not in player.completed)
+    return (phases[player.phase],) if player.phase < len(phases) else ()
+
+
+def _removal_rank(card: Card) -> int:
+    """Which cards go first when nothing else decides: skips and actions, numbers, wilds."""
+    if card.kind is Kind.WILD:
+        return 2
+    return 1 if card.kind is Kind.NUMBER else 0
+
+
+def _laid_removal_rank(card: Card) -> int:
+    """After the laydown: skips, then Take two / Keep all, numbers, Give five, wilds.
+
+    A Give five brings a card back, so it does not shorten the hand.
+    """
+    if card.kind is Kind.SKIP:
+        return 0
+    if card.kind is Kind.ACTION:
+        return 3 if card.action is ActionKind.GIVE_FIVE else 1
+    return 4 if card.kind is Kind.WILD else 2
+
+
+class _Greedy:
+    """One decision of :class:`GreedyBot`: the view, its legal actions and derived facts."""
+
+    def __init__(self, view: PlayerView, actions: Sequence[Action]):
+        self.view = view
+        self.actions = actions
+        variant = view.variant
+        self.variant = variant
+        self.rules = variant.meld_rules
+        self.me = view.player
+        self.hand = view.hand
+        self.phases = _open_phases(view, self.me)
+        self.announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+        # "laid": the phase is down, so cards are worth only what they score or hit
+        self.laid = not self.phases or (not self.announce and view.players[self.me].laid_down)
+        self._unseen: Counter[Card] | None = None
+
+    # -- facts ------------------------------------------------------------------------
+
+    def points(self, card: Card) -> int:
+        return self.variant.scoring.card_points(card)
+
+    def distance(self, hand: tuple[Card, ...], phases: Sequence[Phase] | None = None) -> int:
+        phases = self.phases if phases is None else phases
+        if not phases:
+            return 0
+        return min(_distance(hand, p, self.rules) for p in phases)
+
+    @property
+    def unseen(self) -> Counter[Card]:
+        """The cards the viewer has not seen: other hands and the draw pile."""
+        if self._unseen is None:
+            v = self.view
+            pool = Counter(v.variant.deck_for(v.num_players))
+            pool.subtract(v.hand)
+            pool.subtract(v.discard_pile)
+            pool.subtract(v.action_pile)
+            pool.subtract(v.drawn)
+            pool.subtract(card for _, card in v.offers)
+            for row in v.table:
+                for meld in row:
+                    pool.subtract(meld.cards)
+            self._unseen = +pool
+        return self._unseen
+
+    def outs(self, hand: tuple[Card, ...], distance: int) -> int:
+        """How many unseen cards would bring ``hand`` closer than ``distance`` to a phase."""
+        if distance == 0:
+            return 0
+        best = 0
+        for phase in self.phases:
+            if _distance(hand, phase, self.rules) != distance:
+                continue
+            plan = _plan(phase, self.rules)
+            by_class: dict[int, tuple[Card, int]] = {}
+            for card, n in self.unseen.items():
+                c = plan.classify(card)
+                if c < 0:
+                    continue
+                first, total = by_class.get(c, (card, 0))
+                by_class[c] = (first, total + n)
+            count = sum(
+                n
+                for card, n in by_class.values()
+                if _lays(_canon((*hand, card), phase, self.rules), distance - 1, phase, self.rules)
+            )
+            best = max(best, count)
+        return best
+
+    def hittable(self, card: Card, table: Iterable[Meld] | None = None) -> bool:
+        melds = self.melds() if table is None else table
+        rules = self.rules
+        return any(meld.hit_options(card, rules=rules) for meld in melds)
+
+    def melds(self) -> tuple[Meld, ...]:
+        return tuple(m for row in self.view.table for m in row)
+
+    # -- choices ----------------------------------------------------------------------
+
+    def choose(self) -> Action:
+        step = self.view.step
+        if step is TurnStep.DRAW:
+            return self.draw()
+        if step is TurnStep.PLAY:
+            return self.play()
+        if step is TurnStep.KEEP:
+            keeps = [a for a in self.actions if isinstance(a, Keep)]
+            best = self.best_addition([a.card for a in keeps])
+            return next(a for a in keeps if a.card == best)
+        if step is TurnStep.OFFER:
+            offers = [a for a in self.actions if isinstance(a, Offer)]
+            worst = self.removal_order([a.card for a in offers])[0]
+            return next(a for a in offers if a.card == worst)
+        if step is TurnStep.TAKE_OFFER:
+            takes = [a for a in self.actions if isinstance(a, TakeOffer)]
+            best = self.best_addition([a.card for a in takes])
+            return next(a for a in takes if a.card == best)
+        if step is TurnStep.KEEP_HAND:
+            keep = bool(self.phases) and self.distance(self.hand) <= 2
+            return next(a for a in self.actions if isinstance(a, KeepHand) and a.keep is keep)
+        return self.actions[0]  # pragma: no cover - every player step is handled above
+
+    def draw(self) -> Action:
+        top = self.view.top_discard
+        take = next((a for a in self.actions if isinstance(a, TakeDiscard)), None)
+        if take is not None and top is not None:
+            if self.laid:
+                helps = self.hittable(top)
+            else:
+                helps = top.is_wild or self.distance(_with(self.hand, top)) < self.distance(
+                    self.hand
+                )
+            if helps:
+                return take
+        two = next((a for a in self.actions if isinstance(a, DrawTwo)), None)
+        if two is not None:
+            return two
+        return next(a for a in self.actions if isinstance(a, Draw))
+
+    def play(self) -> Action:
+        announces = [a for a in self.actions if isinstance(a, Announce)]
+        if announces:
+            return self.best_announce(announces)
+        laydowns = [a for a in self.actions if isinstance(a, LayDown)]
+        if laydowns:
+            return min(laydowns, key=self.laydown_key)
+        hits = [a for a in self.actions if isinstance(a, Hit)]
+        if hits:
+            return min(hits, key=self.hit_key)
+        discards = [a for a in self.actions if isinstance(a, Discard)]
+        if not discards:  # pragma: no cover - a PLAY step always offers a discard
+            return self.actions[0]
+        worst = self.removal_order(list(dict.fromkeys(a.card for a in discards)))[0]
+        options = [a for a in discards if a.card == worst]
+        targets = [a.target for a in options if a.target is not None]
+        if targets:
+            leader = self.leader(targets)
+            return next(a for a in options if a.target == leader)
+        return options[0]
+
+    def leader(self, seats: Sequence[int]) -> int:
+        """The seat to skip: the highest phase, then the lowest score, then the next to play."""
+        players = self.view.players
+        n = len(players)
+
+        def key(seat: int) -> tuple[int, int, int, int]:
+            p = players[seat]
+            return (-p.phase, -len(p.completed), p.score, (seat - self.me) % n)
+
+        return min(seats, key=key)
+
+    def removal_order(self, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` (distinct, from the hand) from the one to give up first to the last."""
+        hand = self.hand
+        if self.laid:
+            return sorted(cards, key=lambda c: (_laid_removal_rank(c), -self.points(c)))
+        after = {c: _without(hand, c) for c in cards}
+        dist = {c: self.distance(after[c]) for c in cards}
+        best = min(dist.values())
+        outs = {c: self.outs(after[c], best) for c in cards if dist[c] == best}
+
+        def key(c: Card) -> tuple[int, int, int, int]:
+            return (dist[c], -outs.get(c, 0), _removal_rank(c), -self.points(c))
+
+        return sorted(cards, key=key)
+
+    def best_addition(self, cards: Sequence[Card]) -> Card:
+        """Of ``cards`` (offered or drawn), the one that helps the hand most."""
+        hand = self.hand
+        if self.laid:
+            return min(
+                cards,
+                key=lambda c: (not self.hittable(c), -_laid_removal_rank(c), self.points(c)),
+            )
+        after = {c: _with(hand, c) for c in cards}
+        dist = {c: self.distance(after[c]) for c in cards}
+        best = min(dist.values())
+        outs = {c: self.outs(after[c], best) for c in cards if dist[c] == best}
+        return min(
+            cards, key=lambda c: (dist[c], -outs.get(c, 0), -_removal_rank(c), self.points(c))
+        )
+
+    def laydown_key(self, action: LayDown) -> tuple[int, int, int]:
+        """Points left in hand once every card that fits the new table is hit, then cards."""
+        laydown = action.laydown
+        rest = _remove_all(self.hand, laydown.cards)
+        own = laydown.melds
+        others = self.melds() if self.variant.hit_others_on_laydown_turn else ()
+        table = (*own, *others)
+        left = [c for c in rest if not self.hittable(c, table)]
+        return (sum(self.points(c) for c in left), len(left), -len(laydown.cards))
+
+    def hit_key(self, action: Hit) -> tuple[bool, int, bool]:
+        """Naturals before wilds; then the hit after which most other cards still fit."""
+        rules = self.rules
+        meld = self.view.table[action.owner][action.meld]
+        new = next(
+            o.meld
+            for o in meld.hit_options(action.card, rules=rules)
+            if o.value == action.value and o.end is action.end
+        )
+        table = [m for row in self.view.table for m in row if m is not meld]
+        table.append(new)
+        rest = _without(self.hand, action.card)
+        follow = sum(1 for c in set(rest) if self.hittable(c, table))
+        return (action.card.is_wild, -follow, action.owner != self.me)
+
+    def best_announce(self, announces: Sequence[Announce]) -> Announce:
+        """'10 Phases': announce, keeping the cards unless a redraw promises better.
+
+        A redraw of ``k`` cards is counted as shortening the distance by ``k // 2``.
+        """
+        player = self.view.players[self.me]
+        phases = self.variant.phases
+        if player.phase + 1 >= len(phases):
+            return announces[0]  # the last phase: announcing it wins
+        upcoming = (phases[player.phase + 1],)
+        keep_distance = self.distance(self.hand, upcoming)
+
+        def key(a: Announce) -> tuple[int, int]:
+            if a.keep:
+                return (keep_distance, 0)
+            rest = _remove_all(self.hand, a.laydown.cards)
+            gain = len(a.laydown.cards) // 2
+            return (max(0, self.distance(rest, upcoming) - gain), 1)
+
+        return min(announces, key=key)

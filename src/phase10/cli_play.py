@@ -1,0 +1,641 @@
+"""The terminal game and record viewer behind ``phase10 play`` and ``phase10 replay``.
+
+Internal to the command line (see :mod:`phase10.__main__`): the functions read from and
+write to the streams they are given, so tests drive them with :class:`io.StringIO`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+import attrs
+
+from phase10.actions import (
+    Action,
+    Announce,
+    Deal,
+    Discard,
+    Draw,
+    DrawTwo,
+    Hit,
+    Keep,
+    KeepHand,
+    LayDown,
+    Offer,
+    Reshuffle,
+    Reveal,
+    TakeDiscard,
+    TakeOffer,
+    TurnUp,
+    seat_name,
+)
+from phase10.bots import Bot
+from phase10.cards import Card, Color, Kind
+from phase10.chance import sample_chance
+from phase10.errors import AmbiguousActionError, IllegalActionError, NotationError
+from phase10.groups import End, Meld
+from phase10.laydown import Laydown
+from phase10.notation import parse_action
+from phase10.records import GameRecord
+from phase10.rules import apply, legal_actions, new_game
+from phase10.simulation import bot_name
+from phase10.state import GameState, TurnStep
+from phase10.variants import LaydownStyle, PhaseOrder, SkipTarget, Variant
+from phase10.views import PlayerView, view
+
+__all__ = ["Palette", "play", "replay_record", "use_color"]
+
+_RESET = "\x1b[0m"
+_CODES: dict[Color, str] = {
+    Color.RED: "\x1b[31m",
+    Color.BLUE: "\x1b[34m",
+    Color.GREEN: "\x1b[32m",
+    Color.YELLOW: "\x1b[33m",
+    Color.PURPLE: "\x1b[35m",
+    Color.HEARTS: "\x1b[31m",
+    Color.DIAMONDS: "\x1b[31m",
+}
+_WILD = "\x1b[1;7m"
+_SKIP = "\x1b[1m"
+_ACTION = "\x1b[36m"
+
+#: How many laydowns the menu lists before it says "type 'all' for the others".
+_SHOWN_LAYDOWNS = 12
+
+
+def use_color(stream: TextIO, choice: str = "auto") -> bool:
+    """Whether to colour output on ``stream``: ``always``, ``never``, or ``auto``.
+
+    ``auto`` colours only a terminal, and never when the ``NO_COLOR`` environment variable
+    is set to anything but the empty string (https://no-color.org).
+    """
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@attrs.frozen
+class Palette:
+    """Writes cards, with ANSI colours when ``color`` is true."""
+
+    color: bool = False
+
+    def card(self, card: Card, text: str | None = None) -> str:
+        """``card`` in notation (or ``text``), coloured by its colour or kind."""
+        text = str(card) if text is None else text
+        if not self.color:
+            return text
+        if card.kind is Kind.NUMBER:
+            code = _CODES.get(card.color) if card.color is not None else None
+        elif card.kind is Kind.WILD:
+            code = _WILD
+        elif card.kind is Kind.SKIP:
+            code = _SKIP
+        else:
+            code = _ACTION
+        return f"{code}{text}{_RESET}" if code else text
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards separated by spaces."""
+        return " ".join(self.card(c) for c in cards)
+
+    def meld(self, meld: Meld) -> str:
+        """A meld as in notation (``R7 B7 W=7``), coloured."""
+        parts = []
+        for card, value in zip(meld.cards, meld.values, strict=True):
+            text = f"{card}={value}" if card.kind is Kind.WILD and str(value) else str(card)
+            parts.append(self.card(card, text))
+        return " ".join(parts)
+
+    def laydown(self, laydown: Laydown) -> str:
+        """A laydown's melds separated by ``|``."""
+        return " | ".join(self.meld(m) for m in laydown.melds)
+
+
+# ----------------------------------------------------------------------------- describing
+
+
+def describe(action: Action, paint: Palette) -> str:
+    """What a menu entry says for the player's own ``action``."""
+    if isinstance(action, Draw):
+        return "draw from the draw pile"
+    if isinstance(action, TakeDiscard):
+        return "take the top card of the discard pile"
+    if isinstance(action, DrawTwo):
+        return "draw two cards and keep one (Take two)"
+    if isinstance(action, LayDown):
+        return f"lay down {paint.laydown(action.laydown)}"
+    if isinstance(action, Hit):
+        card = paint.card(
+            action.card,
+            f"{action.card}={action.value}" if action.card.is_wild else str(action.card),
+        )
+        end = "" if action.end is End.ANY else f" at the {action.end.value} end"
+        return f"hit {card} on {seat_name(action.owner)}.{action.meld + 1}{end}"
+    if isinstance(action, Discard):
+        target = "" if action.target is None else f", skipping {seat_name(action.target)}"
+        return f"discard {paint.card(action.card)}{target}"
+    if isinstance(action, Keep):
+        return f"keep {paint.card(action.card)}"
+    if isinstance(action, Offer):
+        return f"offer {paint.card(action.card)}"
+    if isinstance(action, TakeOffer):
+        return f"take {paint.card(action.card)} offered by {seat_name(action.owner)}"
+    if isinstance(action, KeepHand):
+        return "keep your hand for the next hand" if action.keep else "give your hand up"
+    if isinstance(action, Announce):
+        how = "keep the cards" if action.keep else "discard them and draw as many"
+        return f"announce {paint.laydown(action.laydown)} and {how}"
+    return str(action)  # pragma: no cover - chance actions are never offered to a player
+
+
+def _group(action: Action) -> str:
+    if isinstance(action, Draw | TakeDiscard | DrawTwo):
+        return "Draw"
+    if isinstance(action, LayDown | Announce):
+        return "Lay down"
+    if isinstance(action, Hit):
+        return "Hit"
+    if isinstance(action, Discard):
+        return "Discard (ends your turn)"
+    return "Choose"
+
+
+_GROUP_ORDER = ("Draw", "Lay down", "Hit", "Discard (ends your turn)", "Choose")
+
+
+def menu(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+    """The actions grouped under headings, in a fixed order (the menu numbers follow it)."""
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(_group(action), []).append(action)
+    return [(name, groups[name]) for name in _GROUP_ORDER if name in groups]
+
+
+def reveal_to(state: GameState) -> int:
+    """Who gets the card chance reveals next in ``state``."""
+    if state.step is TurnStep.DRAW_TWO or state.receiver is None:
+        return state.turn
+    return state.receiver
+
+
+def public_line(state: GameState, action: Action, paint: Palette, me: int | None) -> str | None:
+    """What everybody at the table (seat ``me``) learns from ``action`` in ``state``.
+
+    ``None`` for what stays hidden: deals, and cards drawn by others.
+    """
+    if isinstance(action, Deal):
+        return None
+    if isinstance(action, TurnUp):
+        return f"the first discard is {paint.card(action.card)}"
+    if isinstance(action, Reshuffle):
+        return "the discard pile is shuffled into a new draw pile"
+    if isinstance(action, Reveal):
+        return f"you draw {paint.card(action.card)}" if reveal_to(state) == me else None
+    name = seat_name(action.player)
+    if isinstance(action, Keep) and action.player != me:
+        return f"{name} keeps one of the two cards"
+    if isinstance(action, TakeDiscard):
+        top = state.top_discard
+        return f"{name} takes {paint.card(top) if top is not None else 'the discard'}"
+    if isinstance(action, Draw):
+        return f"{name} draws"
+    if isinstance(action, KeepHand) and action.player != me:
+        return f"{name} keeps their hand" if action.keep else f"{name} gives their hand up"
+    return f"{name}: {describe(action, paint)}"
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+def _seat_line(v: PlayerView | GameState, seat: int, label: str) -> str:
+    phases = v.variant.phases
+    if isinstance(v, PlayerView):
+        p = v.players[seat]
+        size, phase, laid, score, skipped = p.hand_size, p.phase, p.laid_down, p.score, p.skipped
+        extras = [name for name, on in (("Take two", p.take_two), ("Keep all", p.keep_all)) if on]
+    else:
+        q = v.players[seat]
+        size, phase, laid, score, skipped = len(q.hand), q.phase, q.laid_down, q.score, q.skipped
+        extras = [name for name, on in (("Take two", q.take_two), ("Keep all", q.keep_all)) if on]
+    doing = f"phase {phase + 1} ({phases[phase]})" if phase < len(phases) else "all phases done"
+    flags = [_cards(size), f"{score} points"]
+    if laid:
+        flags.append("laid down")
+    if skipped:
+        flags.append("skip pending")
+    flags.extend(extras)
+    return f"  {seat_name(seat)} {label:<12} {doing}; {', '.join(flags)}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def table_lines(
+    v: PlayerView, labels: Sequence[str], paint: Palette, *, hand: bool = True
+) -> list[str]:
+    """The table as ``v.player`` sees it: seats, melds, piles, and their hand."""
+    lines = [f"hand {v.hand_number}, {v.variant.name}" + (", tie-break" if v.tiebreak else "")]
+    lines.extend(_seat_line(v, s, labels[s]) for s in range(v.num_players))
+    melds = [
+        f"  {seat_name(s)}.{i + 1} {m.group}: {paint.meld(m)}"
+        for s, row in enumerate(v.table)
+        for i, m in enumerate(row)
+    ]
+    if melds:
+        lines.append("table:")
+        lines.extend(melds)
+    top = v.top_discard
+    discard = f"{paint.card(top)} ({_cards(len(v.discard_pile))})" if top is not None else "empty"
+    lines.append(f"discard pile: {discard}; draw pile: {_cards(v.draw_count)}")
+    if v.offers:
+        offered = ", ".join(f"{seat_name(s)} {paint.card(c)}" for s, c in v.offers)
+        lines.append(f"offered: {offered}")
+    if v.drawn:
+        lines.append(f"you drew: {paint.cards(v.drawn)}")
+    if hand:
+        lines.append(f"your hand: {paint.cards(v.hand)}")
+    return lines
+
+
+def rules_summary(variant: Variant) -> str:
+    """A short summary of the rules of ``variant`` (the ``help`` command)."""
+    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    lines = [f"Rules of {variant.name} (rule IDs refer to the rules reference):"]
+    if announce:
+        lines += [
+            "- A turn: take the top card of the discard pile or the draw pile, then discard",
+            "  one card (T-2). When you hold your phase, announce it (T-4): keep the cards,",
+            "  or discard them and draw as many; then work on the next phase.",
+            "- The first player to complete the last phase wins (T-5).",
+        ]
+    else:
+        lines += [
+            "- A turn: draw (the draw pile or the top discard), optionally lay down your",
+            "  whole phase (once a hand), then hit: add single cards to melds on the table,",
+            "  yours or others', once your phase is down; end by discarding (C-11 to C-14).",
+            "- A hand ends when a player has no cards left; who laid down their phase moves",
+            "  on to the next one (C-22). The others score the cards left in hand (C-23).",
+            "- The game ends after a hand in which someone completed the last phase; of them",
+            "  the lowest score wins (C-24, C-25).",
+        ]
+    lines.append("- Sets: cards of one number; runs: consecutive numbers; colour groups: one")
+    lines.append("  colour. Wilds stand for any card, but a group needs a natural card (C-17).")
+    if any(c.is_skip for c in variant.deck):
+        who = "the next player" if variant.skip_target is SkipTarget.NEXT else "a player"
+        lines.append(f"- Discarding a skip makes {who} lose their next turn (C-19).")
+    if variant.action_cards:
+        lines += [
+            "- Action cards (M-11): TT Take two (from the next turn draw two, keep one),",
+            "  KA Keep all (keep your hand into the next hand), GF Give five (the others",
+            "  offer five cards, you take one), S Skip. Playing one ends the turn.",
+        ]
+    if variant.phase_order is PhaseOrder.PICK:
+        lines.append("- Pick-a-phase: lay down any phase you have not completed yet (V-4).")
+    lines.append("Phases:")
+    lines.extend(f"  {i}. {phase}" for i, phase in enumerate(variant.phases, 1))
+    scoring = variant.scoring
+    if scoring.per_card is not None:
+        lines.append(f"Scoring: {scoring.per_card} point(s) per card left in hand.")
+    else:
+        lines.append(
+            f"Scoring: {scoring.low} points for 1-{scoring.high_from - 1}, {scoring.high} for "
+            f"{scoring.high_from} and up, {scoring.skip} for a skip, {scoring.wild} for a wild."
+        )
+    lines += [
+        "Commands: a number from the menu, or an action in notation (e.g. 'discard R7');",
+        "  'help' shows this, 'show' the table, 'all' every option, 'save [FILE]' saves the",
+        "  game record, 'quit' (or end of input) stops.",
+    ]
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- play
+
+
+class _Quit(Exception):
+    """The player typed quit or the input ended."""
+
+
+@attrs.define
+class _Game:
+    """One terminal game: the state, the record so far, who plays which seat."""
+
+    state: GameState
+    actions: list[Action]
+    human: int
+    bots: dict[int, Bot]
+    chance: random.Random
+    rngs: dict[int, random.Random]
+    paint: Palette
+    out: TextIO
+    inp: TextIO
+    save_path: Path | None
+    record_info: GameRecord
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def labels(self) -> list[str]:
+        return [
+            "(you)" if s == self.human else bot_name(self.bots[s])
+            for s in range(self.state.num_players)
+        ]
+
+    def record(self) -> GameRecord:
+        return attrs.evolve(self.record_info, actions=tuple(self.actions))
+
+    def save(self, path: Path | None) -> None:
+        if path is None:
+            self.say("say where: save FILE (or start with --save FILE)")
+            return
+        try:
+            path.write_text(self.record().to_text(), encoding="utf-8")
+        except OSError as exc:
+            self.say(f"could not save to {path}: {exc.strerror or exc}")
+            return
+        self.say(f"saved the game record to {path}")
+
+    def step(self, action: Action) -> None:
+        line = public_line(self.state, action, self.paint, self.human)
+        if line is not None:
+            self.say(line)
+        before = self.state
+        self.state = apply(self.state, action)
+        self.actions.append(action)
+        self.after(before)
+
+    def after(self, before: GameState) -> None:
+        """Say what changed between hands."""
+        state = self.state
+        if state.hand_number != before.hand_number or (state.is_over and not before.is_over):
+            scores = ", ".join(
+                f"{seat_name(s)} {p.score} points, phase {p.phase + 1}"
+                if p.phase < len(state.variant.phases)
+                else f"{seat_name(s)} {p.score} points, all phases done"
+                for s, p in enumerate(state.players)
+            )
+            self.say(f"-- end of hand {before.hand_number}: {scores}")
+
+    def run(self) -> int:
+        try:
+            while not self.state.is_over:
+                state = self.state
+                if state.is_chance:
+                    self.step(sample_chance(state, self.chance))
+                    continue
+                seat = state.current_player
+                assert seat is not None
+                if seat == self.human:
+                    self.step(self.ask())
+                else:
+                    bot = self.bots[seat]
+                    self.step(bot.act(view(state, seat), self.rngs[seat]))
+        except _Quit:
+            if self.save_path is not None:
+                self.save(self.save_path)
+            self.say("bye")
+            return 0
+        except KeyboardInterrupt:  # Ctrl-C: keep the game if asked to, then stop
+            self.say("")
+            if self.save_path is not None:
+                self.save(self.save_path)
+            raise
+        self.finish()
+        return 0
+
+    def finish(self) -> None:
+        state = self.state
+        self.say("the game is over")
+        for line in table_lines(view(state, self.human), self.labels(), self.paint)[1:]:
+            self.say(line)
+        winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
+        self.say(f"winner: {winners}" + (" -- you win!" if self.human in state.winners else ""))
+        if self.save_path is not None:
+            self.save(self.save_path)
+
+    def show(self, v: PlayerView) -> None:
+        self.say("")
+        for line in table_lines(v, self.labels(), self.paint):
+            self.say(line)
+
+    def numbered(self, actions: Sequence[Action], *, every: bool) -> list[Action]:
+        listed: list[Action] = []
+        for name, group in menu(actions):
+            self.say(f"{name}:")
+            hidden = 0
+            for action in group:
+                if not every and isinstance(action, LayDown | Announce):
+                    shown = sum(1 for a in listed if isinstance(a, LayDown | Announce))
+                    if shown >= _SHOWN_LAYDOWNS:
+                        hidden += 1
+                        continue
+                listed.append(action)
+                self.say(f"  {len(listed):>3}) {describe(action, self.paint)}")
+            if hidden:
+                self.say(f"       ... and {hidden} more: type 'all' to list them")
+        return listed
+
+    def ask(self) -> Action:
+        v = view(self.state, self.human)
+        actions = legal_actions(v)
+        self.show(v)
+        listed = self.numbered(actions, every=False)
+        while True:
+            self.out.write(f"{seat_name(self.human)}> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                self.say("")
+                raise _Quit
+            text = line.strip()
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if not text:
+                continue
+            if command in ("quit", "exit", "q"):
+                raise _Quit
+            if command in ("help", "h", "?"):
+                self.say(rules_summary(self.state.variant))
+                continue
+            if command in ("show", "table", "hand"):
+                self.show(v)
+                listed = self.numbered(actions, every=False)
+                continue
+            if command == "all":
+                listed = self.numbered(actions, every=True)
+                continue
+            if command == "save":
+                self.save(Path(rest.strip()) if rest.strip() else self.save_path)
+                continue
+            if text.isdigit():
+                number = int(text)
+                if 1 <= number <= len(listed):
+                    return listed[number - 1]
+                self.say(f"choose a number from 1 to {len(listed)}, or type 'help'")
+                continue
+            try:
+                return parse_action(v, text)
+            except AmbiguousActionError as exc:
+                self.say(f"which one? {exc}")
+            except (NotationError, IllegalActionError) as exc:
+                self.say(f"{exc} (type 'help' for the commands)")
+
+
+def play(
+    *,
+    variant: Variant,
+    players: int,
+    bots: Sequence[Bot],
+    human: int = 0,
+    seed: str = "0",
+    save: Path | None = None,
+    load: GameRecord | None = None,
+    color: bool = False,
+    stdin: TextIO,
+    stdout: TextIO,
+) -> int:
+    """Play a game in the terminal: seat ``human`` reads moves from ``stdin``.
+
+    The other seats are played by ``bots`` in turn (``bots[0]`` for the first other seat,
+    and so on, repeating). Chance uses ``random.Random(f"{seed}")`` and the bot in seat ``i``
+    ``random.Random(f"{seed}:{i}")``; a loaded game continues with
+    ``random.Random(f"{seed}:{n}")`` for chance, ``n`` being the number of actions loaded.
+
+    Returns:
+        The exit status, 0.
+
+    Raises:
+        InvalidStateError: ``players`` or ``human`` is out of range.
+        IllegalActionError: a loaded record holds an illegal action.
+    """
+    if load is not None:
+        variant, players = load.variant, load.num_players
+        actions = list(load.actions)
+        state = new_game(variant, players, dealer=load.dealer)
+        for action in actions:
+            state = apply(state, action)
+        info = load
+        chance = random.Random(f"{seed}:{len(actions)}")
+    else:
+        state = new_game(variant, players)
+        actions = []
+        info = GameRecord(variant=variant, num_players=players, seed=seed)
+        chance = random.Random(seed)
+    if not 0 <= human < players:
+        from phase10.errors import InvalidStateError
+
+        raise InvalidStateError(f"--seat must be from 1 to {players}, got {human + 1}")
+    others = [s for s in range(players) if s != human]
+    seated = {s: bots[i % len(bots)] for i, s in enumerate(others)}
+    game = _Game(
+        state=state,
+        actions=actions,
+        human=human,
+        bots=seated,
+        chance=chance,
+        rngs={s: random.Random(f"{seed}:{s}") for s in others},
+        paint=Palette(color),
+        out=stdout,
+        inp=stdin,
+        save_path=save,
+        record_info=info,
+    )
+    labels = game.labels()
+    game.say(
+        f"phase10 {variant.name}: you are {seat_name(human)}; "
+        + ", ".join(f"{seat_name(s)} {labels[s]}" for s in others)
+        + ". Type 'help' for the rules and commands."
+    )
+    return game.run()
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+def _summary(state: GameState) -> str:
+    parts = []
+    for seat, p in enumerate(state.players):
+        laid = "*" if p.laid_down else ""
+        parts.append(f"{seat_name(seat)} ph{p.phase + 1}{laid} {len(p.hand)}c {p.score}pt")
+    return "  [" + " | ".join(parts) + f"; draw {len(state.draw_pile)}]"
+
+
+def replay_record(
+    record: GameRecord,
+    *,
+    out: TextIO,
+    paint: Palette,
+    wait: Callable[[], bool] | None = None,
+) -> int:
+    """Print ``record`` action by action, with a short summary after each turn.
+
+    ``wait`` (for ``--step``) is called after each player action; when it returns False the
+    replay stops.
+
+    Returns:
+        The exit status, 0.
+
+    Raises:
+        IllegalActionError: an action of the record is not legal where it stands.
+    """
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+
+    say(
+        f"{record.variant.name}, {record.num_players} players"
+        + (f", seed {record.seed}" if record.seed is not None else "")
+        + (f", phase10 {record.version}" if record.version else "")
+    )
+    for key, value in record.tags:
+        say(f"{key}: {value}")
+    state = new_game(record.variant, record.num_players, dealer=record.dealer)
+    dealt = 0
+    for number, action in enumerate(record.actions, 1):
+        before = state
+        state = apply(state, action)
+        if isinstance(action, Deal):
+            dealt += 1
+            if state.step is not TurnStep.DEAL:
+                say(f"hand {state.hand_number}: {dealt} cards dealt")
+                for seat, p in enumerate(state.players):
+                    say(f"  {seat_name(seat)}: {paint.cards(p.hand)}")
+                dealt = 0
+            continue
+        text = str(action)
+        if isinstance(action, Reveal):
+            text = f"reveal {paint.card(action.card)} (to {seat_name(reveal_to(before))})"
+        elif isinstance(action, TurnUp):
+            text = f"turnup {paint.card(action.card)}"
+        say(f"{number:>5}  {text}")
+        if state.hand_number != before.hand_number or state.is_over:
+            say(f"-- end of hand {before.hand_number}:{_summary(state)[2:]}")
+        elif isinstance(action, Discard | KeepHand):
+            say(_summary(state))
+        is_player = not isinstance(action, Deal | TurnUp | Reveal | Reshuffle)
+        if wait is not None and is_player and not wait():
+            say("stopped")
+            return 0
+    if state.is_over:
+        winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
+        say(f"game over; winner: {winners}")
+    else:
+        say(f"end of record; {_who(state)} to act next")
+    return 0
+
+
+def _who(state: GameState) -> str:
+    seat = state.current_player
+    if seat is None:
+        return "nobody"
+    return "chance" if seat < 0 else seat_name(seat)

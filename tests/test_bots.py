@@ -1,0 +1,345 @@
+"""Bots (src/phase10/bots.py): the Bot protocol, RandomBot and GreedyBot."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Sequence
+
+import attrs
+import pytest
+
+import phase10
+from phase10 import (
+    CLASSIC,
+    MASTER,
+    SKIP,
+    TEN_PHASES,
+    Action,
+    Announce,
+    Bot,
+    Discard,
+    Draw,
+    DrawTwo,
+    GameState,
+    GreedyBot,
+    Hit,
+    Keep,
+    KeepHand,
+    LayDown,
+    Offer,
+    PlayerState,
+    PlayerView,
+    RandomBot,
+    TakeDiscard,
+    TakeOffer,
+    TurnStep,
+    Variant,
+    find_variant,
+    parse_cards,
+    sort_cards,
+    variant_names,
+)
+from phase10.errors import IllegalActionError, Violation
+from phase10.simulation import play_game
+
+
+class OnlyRandom(random.Random):
+    """A Random that refuses every method but random(): bots must replay on any Python."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise AssertionError("only rng.random() may be used")
+
+    choice = randrange = randint = shuffle = sample = getrandbits = uniform = _refuse  # type: ignore[assignment]
+
+
+def build(
+    hands: Sequence[str],
+    *,
+    variant: Variant = CLASSIC,
+    turn: int = 0,
+    step: TurnStep = TurnStep.PLAY,
+    discard: str = "R1",
+    table: Sequence[str] = (),
+    phases: Sequence[int] = (),
+    scores: Sequence[int] = (),
+    laid: Sequence[bool] = (),
+) -> GameState:
+    """A valid classic state with the given hands; the rest of the deck is the draw pile.
+
+    ``table[i]`` holds the laydown of seat i in notation, e.g. ``"R7 B7 W=7 | G2 G3 G4 G5"``
+    for the phase the seat is on.
+    """
+    n = len(hands)
+    players = []
+    melds: list[tuple[phase10.Meld, ...]] = []
+    for seat, text in enumerate(hands):
+        phase = phases[seat] if phases else 0
+        row: tuple[phase10.Meld, ...] = ()
+        if seat < len(table) and table[seat]:
+            row = _melds(table[seat], variant.phases[phase])
+        melds.append(row)
+        players.append(
+            PlayerState(
+                hand=sort_cards(parse_cards(text)),
+                phase=phase,
+                score=scores[seat] if scores else 0,
+                laid_down=bool(laid[seat]) if laid else bool(row),
+            )
+        )
+    used = [c for p in players for c in p.hand]
+    used += [c for row in melds for m in row for c in m.cards]
+    pile = list(variant.deck_for(n))
+    discards = parse_cards(discard)
+    for card in (*used, *discards):
+        pile.remove(card)
+    return GameState(
+        variant=variant,
+        players=tuple(players),
+        dealer=n - 1,
+        turn=turn,
+        step=step,
+        draw_pile=sort_cards(pile),
+        discard_pile=discards,
+        table=tuple(melds),
+    ).validate()
+
+
+def _melds(text: str, phase: phase10.Phase) -> tuple[phase10.Meld, ...]:
+    """The melds of ``text`` ("R7 B7 W=7 | G2 G3 G4 G5"), one per group of ``phase``."""
+    out = []
+    for group, part in zip(phase.groups, text.split("|"), strict=True):
+        verdict = phase10.check_meld(part, group)
+        assert verdict, verdict
+        out.append(verdict.melds[0])
+    return tuple(out)
+
+
+def act(bot: Bot, state: GameState, seed: int = 0) -> Action:
+    seat = state.current_player
+    assert seat is not None and seat >= 0
+    v = phase10.view(state, seat)
+    action = bot.act(v, random.Random(seed))
+    assert action in phase10.legal_actions(v)
+    return action
+
+
+# --- the protocol ---------------------------------------------------------------------------
+
+
+def test_built_in_bots_are_bots_and_picklable() -> None:
+    for bot in (RandomBot(), GreedyBot()):
+        assert isinstance(bot, Bot)
+        assert pickle.loads(pickle.dumps(bot)) == bot
+        assert attrs.has(type(bot))
+
+
+def test_a_plain_class_is_a_bot() -> None:
+    class First:
+        def act(self, view: PlayerView, rng: random.Random) -> Action:
+            return phase10.legal_actions(view)[0]
+
+    assert isinstance(First(), Bot)
+    result = play_game(find_variant("classic-first-1"), [First(), GreedyBot()], seed="p")
+    assert result.finished
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), GreedyBot()], ids=repr)
+def test_bots_refuse_a_full_state_and_a_view_not_their_turn(bot: Bot) -> None:
+    state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 3), random.Random(1))
+    with pytest.raises(TypeError, match="PlayerView"):
+        bot.act(state, random.Random(0))  # type: ignore[arg-type]
+    other = (state.current_player + 1) % 3  # type: ignore[operator]
+    with pytest.raises(IllegalActionError) as info:
+        bot.act(phase10.view(state, other), random.Random(0))
+    assert info.value.code == Violation.NOT_YOUR_TURN
+
+
+# --- RandomBot ------------------------------------------------------------------------------
+
+
+def test_random_bot_uses_only_rng_random_and_is_uniform() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 2), random.Random(5))
+    state = phase10.apply(state, Draw(state.turn))
+    state, _ = phase10.play_chance(state, random.Random(6))
+    v = phase10.view(state, state.turn)
+    actions = phase10.legal_actions(v)
+    rng = OnlyRandom(3)
+    seen = {RandomBot().act(v, rng) for _ in range(400)}
+    assert set(actions) == seen
+
+
+def test_random_bot_is_seeded() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 4), random.Random(8))
+    v = phase10.view(state, state.turn)
+    first = [RandomBot().act(v, random.Random("x")) for _ in range(3)]
+    assert len(set(first)) == 1
+
+
+# --- GreedyBot: single decisions ------------------------------------------------------------
+
+
+def test_greedy_lays_down_as_soon_as_it_can() -> None:
+    state = build(["R7 B7 G7 Y3 R3 W B11 G12 Y1 S R9", "R1 R2 R3 R4 R5 R6 R8 R10 R11 R12"])
+    action = act(GreedyBot(), state)
+    assert isinstance(action, LayDown)
+    assert str(action.laydown) == "R3 Y3 W=3 | R7 B7 G7"
+
+
+def test_greedy_prefers_the_laydown_that_leaves_fewest_points() -> None:
+    # Y7 can be laid with the 7s, or left in hand: laying it leaves fewer points
+    state = build(
+        ["R7 B7 G7 Y7 Y3 R3 B3 B11 G12 S R9", "R1 R2 R3 R4 R5 R6 R8 R10 R11 R12"], discard="G1"
+    )
+    action = act(GreedyBot(), state)
+    assert isinstance(action, LayDown)
+    rest = sorted(set(state.players[0].hand) - set(action.laydown.cards), key=str)
+    assert {"B11", "G12", "R9", "S"} == {str(c) for c in rest}
+
+
+def test_greedy_hits_naturals_before_wilds() -> None:
+    state = build(
+        ["W Y7 B12 S", "R1 R2 R3 R4 R5 R6 R9 R10 R11 R12"],
+        table=["R7 B7 G7 | Y3 R3 W=3"],
+    )
+    action = act(GreedyBot(), state)
+    assert isinstance(action, Hit)
+    assert str(action.card) != "B12"
+    assert not action.card.is_wild
+    state = build(["W B12 S", "R1 R2 R3 R4 R5 R6 R9 R10 R11 R12"], table=["R7 B7 G7 | Y3 R3 W=3"])
+    action = act(GreedyBot(), state)
+    assert isinstance(action, Hit)
+    assert action.card.is_wild
+
+
+def test_greedy_skips_the_leader() -> None:
+    hands = ["S R1 B5 G9 Y12", "R2 R3 R4", "B2 B3 B4", "G2 G3 G4"]
+    # p3 is on the highest phase; p2 and p4 lower
+    state = build(hands, phases=[0, 1, 3, 1], scores=[0, 10, 50, 5], laid=[False] * 4)
+    action = act(GreedyBot(), state)
+    assert Discard(0, SKIP, 2) == action
+    # tie on the phase: the lowest score leads
+    state = build(hands, phases=[0, 3, 3, 1], scores=[0, 40, 30, 5], laid=[False] * 4)
+    assert Discard(0, SKIP, 2) == act(GreedyBot(), state)
+
+
+def test_greedy_discards_the_least_useful_card() -> None:
+    # phase 1 needs two sets of 3: the pairs stay, the lone high card goes
+    hand = "R7 B7 Y3 R3 G5 G5 B11 R1 Y9 Y9 Y12"
+    state = build([hand, "R2 R4 R6 R8 R10 R11 R12 B1 B2 B4"], discard="G1")
+    action = act(GreedyBot(), state)
+    assert isinstance(action, Discard)
+    assert action.card in parse_cards("B11 Y12")
+
+
+def test_greedy_keeps_wilds_and_never_discards_them_first() -> None:
+    state = build(["W W R1 B4 G7 Y10 R12 B2 G5 Y8 R11", "R2 R4 R6 R8 R10 B11 R12 B1 B3 B5"])
+    action = act(GreedyBot(), state)
+    assert isinstance(action, Discard)
+    assert not action.card.is_wild
+
+
+def test_greedy_takes_the_discard_when_it_helps() -> None:
+    hands = ["R7 B7 Y3 R3 G5 B11 R1 Y9 Y12 G2", "R2 R4 R6 R8 R10 R11 R12 B1 B2 B4"]
+    state = build(hands, step=TurnStep.DRAW, discard="G7")
+    assert TakeDiscard(0) == act(GreedyBot(), state)
+    state = build(hands, step=TurnStep.DRAW, discard="G10")
+    assert Draw(0) == act(GreedyBot(), state)
+    state = build(hands, step=TurnStep.DRAW, discard="W")
+    assert TakeDiscard(0) == act(GreedyBot(), state)
+
+
+def test_greedy_after_laying_down_takes_a_card_it_can_hit() -> None:
+    hands = ["B12 S", "R1 R2 R3 R4 R5 R6 R9 R10 R11 R12"]
+    table = ["R7 B7 G7 | Y3 R3 W=3"]
+    state = build(hands, step=TurnStep.DRAW, discard="Y7", table=table)
+    assert TakeDiscard(0) == act(GreedyBot(), state)
+    state = build(hands, step=TurnStep.DRAW, discard="Y8", table=table)
+    assert Draw(0) == act(GreedyBot(), state)
+
+
+def test_greedy_decides_from_the_view_alone() -> None:
+    """States that look the same to the bot get the same action: hidden cards do not matter."""
+    rng = random.Random(11)
+    for n in range(20):
+        state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 3), random.Random(n))
+        while not state.is_over and state.hand_number == 1:
+            seat = state.current_player
+            assert seat is not None
+            v = phase10.view(state, seat)
+            action = GreedyBot().act(v, random.Random(0))
+            other = phase10.sample_state(v, rng)
+            assert action == GreedyBot().act(phase10.view(other, seat), random.Random(0))
+            state = phase10.apply(state, action)
+            state, _ = phase10.play_chance(state, rng)
+            if rng.random() < 0.3:
+                break
+
+
+# --- Phase 10 Master and "10 Phases" --------------------------------------------------------
+
+
+def test_greedy_draws_two_with_a_take_two() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(MASTER, 2), random.Random(3))
+    seat = state.turn
+    me = attrs.evolve(state.players[seat], take_two=True)
+    players = tuple(me if s == seat else p for s, p in enumerate(state.players))
+    state = attrs.evolve(state, players=players)
+    action = act(GreedyBot(), state)
+    assert isinstance(action, DrawTwo | TakeDiscard)
+
+
+class Recorder:
+    """Plays like GreedyBot and notes which steps it decided and what it chose."""
+
+    def __init__(self) -> None:
+        self.steps: set[TurnStep] = set()
+        self.kinds: set[type] = set()
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        action = GreedyBot().act(view, rng)
+        assert action in phase10.legal_actions(view)
+        self.steps.add(view.step)
+        self.kinds.add(type(action))
+        return action
+
+
+def test_greedy_handles_every_step_of_master() -> None:
+    recorder = Recorder()
+    for seed in range(3):
+        play_game(MASTER, [recorder, GreedyBot(), RandomBot()], seed=f"m{seed}")
+        wanted = {TurnStep.DRAW, TurnStep.PLAY, TurnStep.KEEP, TurnStep.OFFER}
+        wanted |= {TurnStep.TAKE_OFFER, TurnStep.KEEP_HAND}
+        if wanted <= recorder.steps:
+            break
+    assert wanted <= recorder.steps
+    assert {DrawTwo, Keep, Offer, TakeOffer, KeepHand, LayDown, Discard} <= recorder.kinds
+
+
+def test_greedy_announces_in_ten_phases() -> None:
+    recorder = Recorder()
+    result = play_game(TEN_PHASES, [recorder, RandomBot()], seed="t")
+    assert result.finished
+    assert Announce in recorder.kinds
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_every_built_in_variant_plays_to_the_end(name: str) -> None:
+    variant = find_variant(name)
+    result = play_game(variant, [GreedyBot(), GreedyBot(), RandomBot()], seed=name)
+    assert result.finished
+    assert result.winners
+
+
+# --- strength -------------------------------------------------------------------------------
+
+
+def test_greedy_beats_three_random_bots_in_at_least_90_percent_of_games() -> None:
+    games = 30
+    result = phase10.simulate(
+        games, [GreedyBot(), RandomBot(), RandomBot(), RandomBot()], variant=CLASSIC, seed="bots"
+    )
+    greedy = result.bots[0]
+    assert greedy.games == games
+    assert result.unfinished == 0
+    assert greedy.win_rate >= 0.9
