@@ -23,6 +23,7 @@ from phase10.actions import (
     TakeOffer,
     TurnUp,
 )
+from phase10.bots import Bot, GreedyBot, RandomBot
 from phase10.cards import (
     CLASSIC_COLORS,
     MASTER_COLORS,
@@ -46,6 +47,7 @@ from phase10.chance import chance_outcomes, play_chance, sample_chance
 from phase10.errors import (
     AmbiguousActionError,
     DefinitionError,
+    FormatError,
     IllegalActionError,
     InvalidCardError,
     InvalidStateError,
@@ -78,9 +80,13 @@ from phase10.groups import (
     parse_placed,
 )
 from phase10.laydown import Laydown, explain, find_laydown, iter_laydowns
+from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
+from phase10.records import GameRecord, replay
 from phase10.rules import apply, check, is_legal, legal_actions, new_game
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
+from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
+from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
 from phase10.state import CHANCE, GameState, PlayerState, TurnStep
 from phase10.variants import (
     CLASSIC,
@@ -95,6 +101,7 @@ from phase10.variants import (
     find_variant,
     variant_names,
 )
+from phase10.views import PlayerView, SeatView, legal_actions_for_view, sample_state, view
 
 __version__ = "0.1.0"
 
@@ -105,6 +112,7 @@ __all__ = [
     "CLASSIC_MELD_RULES",
     "CLASSIC_PHASES",
     "CLASSIC_SCORING",
+    "JSON_FORMAT",
     "MASTER",
     "MASTER_COLORS",
     "MASTER_JOKERS",
@@ -119,6 +127,8 @@ __all__ = [
     "Advance",
     "AmbiguousActionError",
     "Announce",
+    "Bot",
+    "BotResult",
     "Card",
     "ChanceAction",
     "Color",
@@ -130,7 +140,11 @@ __all__ = [
     "Draw",
     "DrawTwo",
     "End",
+    "FormatError",
+    "GameRecord",
+    "GameResult",
     "GameState",
+    "GreedyBot",
     "GroupType",
     "Hit",
     "HitOption",
@@ -156,14 +170,18 @@ __all__ = [
     "PhaseOrder",
     "PlayerAction",
     "PlayerState",
+    "PlayerView",
+    "RandomBot",
     "RedOrBlackOf",
     "Repeat",
     "Reshuffle",
     "Reveal",
     "RunOf",
     "Scoring",
+    "SeatView",
     "SetOf",
     "Shape",
+    "SimulationResult",
     "SkipTarget",
     "Slots",
     "TakeDiscard",
@@ -176,6 +194,7 @@ __all__ = [
     "Verdict",
     "Violation",
     "__version__",
+    "action_text",
     "apply",
     "chance_outcomes",
     "check",
@@ -185,18 +204,28 @@ __all__ = [
     "find_laydown",
     "find_variant",
     "format_cards",
+    "from_dict",
+    "from_json",
     "hand_points",
     "is_legal",
     "iter_laydowns",
     "legal_actions",
+    "legal_actions_for_view",
     "master_deck",
     "new_game",
+    "parse_action",
     "parse_card",
     "parse_cards",
     "parse_placed",
     "play_chance",
+    "replay",
     "sample_chance",
+    "sample_state",
+    "simulate",
     "sort_cards",
     "standard_deck",
+    "to_dict",
+    "to_json",
     "variant_names",
+    "view",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from phase10._checks import is_whole
 from phase10.actions import (
@@ -36,6 +37,9 @@ from phase10.groups import Meld, NaturalScope
 from phase10.laydown import Laydown, find_laydown, iter_laydowns
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
 from phase10.variants import Advance, LaydownStyle, PhaseOrder, SkipTarget, TiebreakWin, Variant
+
+if TYPE_CHECKING:
+    from phase10.views import PlayerView
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game"]
 
@@ -138,6 +142,7 @@ def _evolve(state: GameState, **changes: object) -> GameState:
         get("to_draw", s.to_draw),  # type: ignore[arg-type]
         get("receiver", s.receiver),  # type: ignore[arg-type]
         get("offers", s.offers),  # type: ignore[arg-type]
+        get("reshuffles", s.reshuffles),  # type: ignore[arg-type]
     )
 
 
@@ -239,6 +244,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
         to_draw=0,
         receiver=None,
         offers=(),
+        reshuffles=0,
     )
     fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
     if not _receivers(fresh):  # everybody kept their hand: straight to the turn-up
@@ -422,6 +428,14 @@ def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card
     if not isinstance(action.keep, bool):
         raise _illegal(state, action, Violation.UNKNOWN_ACTION, "keep must be True or False")
     index = _laydown_phase(state, action)
+    for meld in action.laydown.melds:  # rule T-4: "those cards" are exactly the phase
+        if len(meld.cards) != meld.group.size:
+            raise _illegal(
+                state,
+                action,
+                Violation.PHASE_NOT_COMPLETE,
+                f"an announced {meld.group} shows exactly {meld.group.size} cards",
+            )
     rest = _remove_all(state.players[action.player].hand, action.laydown.cards)
     if rest is None:
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, "those cards are not all in hand")
@@ -469,11 +483,12 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
     for option in meld.hit_options(action.card, rules=state.variant.meld_rules):
         if option.value == action.value and option.end is action.end:
             return option.meld
+    end = getattr(action.end, "value", action.end)  # "high", not "End.HIGH" (str of an enum)
     raise _illegal(
         state,
         action,
         Violation.HIT_DOES_NOT_FIT,
-        f"{action.card} as {action.value} at end {action.end} does not fit the {meld.group} {meld}",
+        f"{action.card} as {action.value} at end {end} does not fit the {meld.group} {meld}",
     )
 
 
@@ -518,7 +533,7 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
         seat = _next_seat(state, seat)
     if state.draw_pile:
         step = TurnStep.DRAW
-    elif len(state.discard_pile) > 1:
+    elif _can_reshuffle(state):
         step = TurnStep.RESHUFFLE  # rule C-16
     else:
         # Nothing left to draw or reshuffle: the hand ends without a winner (documented).
@@ -534,6 +549,16 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
     )
 
 
+def _can_reshuffle(state: GameState) -> bool:
+    """Whether the discard pile can become a new draw pile (C-16).
+
+    Not when it holds only its top card, nor once the hand has gone through the draw pile
+    ``variant.max_reshuffles`` times: then the hand ends without a winner (documented).
+    """
+    limit = state.variant.max_reshuffles
+    return len(state.discard_pile) > 1 and (limit is None or state.reshuffles < limit)
+
+
 def _after_reveals(state: GameState) -> GameState:
     """Where play goes once the cards of a REVEAL step are all drawn."""
     if state.receiver is not None:  # the giver of a Give five has drawn (M-15)
@@ -545,7 +570,7 @@ def _reveal_step(state: GameState) -> GameState:
     """Enter the REVEAL step for ``state.to_draw`` cards, reshuffling first if needed."""
     if state.draw_pile:
         return _evolve(state, step=TurnStep.REVEAL)
-    if len(state.discard_pile) > 1:
+    if _can_reshuffle(state):
         return _evolve(state, step=TurnStep.RESHUFFLE)  # rule C-16
     return _after_reveals(state)  # nothing left to draw: the draw is cut short
 
@@ -594,7 +619,8 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
                 p.laid_down,
                 score,
                 completed=p.completed,
-                keep_all=p.keep_all and went_out is not None,
+                # rule M-13: only a holder with cards left has a hand to keep
+                keep_all=p.keep_all and went_out is not None and bool(p.hand),
             )
         )
     after = _evolve(state, players=tuple(players))
@@ -683,6 +709,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             draw_pile=tuple(sorted(pile[:-1], key=_key)),
             discard_pile=pile[-1:],
             step=TurnStep.REVEAL if state.to_draw > 0 else TurnStep.DRAW,
+            reshuffles=state.reshuffles + 1,
         )
         return after
     raise AssertionError(action)  # pragma: no cover
@@ -929,23 +956,29 @@ def _laydowns(state: GameState, seat: int) -> Iterator[Laydown]:
         phase = variant.phases[index]
         if find_laydown(hand, phase, rules=rules) is None:
             continue
-        for laydown in iter_laydowns(hand, phase, rules=rules):
+        for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce):
             if keep_one and len(laydown.cards) >= len(hand):
                 continue
             yield laydown
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
+def legal_actions(state: GameState | PlayerView) -> tuple[Action, ...]:
     """Every legal action of whoever acts next, each once, in a fixed order.
 
     At a chance node these are the possible chance outcomes (see
-    :func:`~phase10.chance_outcomes` for their probabilities).
+    :func:`~phase10.chance_outcomes` for their probabilities). Given a
+    :class:`~phase10.PlayerView`, the viewer's legal actions when it is their turn (the same
+    as on the full state), and none otherwise.
 
     >>> from phase10 import CLASSIC
     >>> state = new_game(CLASSIC, 2)
     >>> len(legal_actions(state))  # 48 distinct number cards, wild, skip
     50
     """
+    if not isinstance(state, GameState):
+        from phase10.views import legal_actions_for_view
+
+        return legal_actions_for_view(state)
     step = state.step
     if step is TurnStep.OVER:
         return ()

@@ -134,6 +134,9 @@ class Variant:
         action_cards: Phase 10 Master's action cards and blue pile are in play (M-11 to M-15).
         jokers_per_player: Extra wilds shuffled in per player ("10 Phases", T-1).
         declare_loser: Name a loser at the end ("10 Phases", T-6).
+        max_reshuffles: How many times one hand may reshuffle the discard pile (C-16) before
+            it ends without a winner; ``None`` for no limit. The limit guarantees that every
+            game ends, even when nobody can go out.
 
     Raises:
         DefinitionError: a field is out of range or the options cannot work together.
@@ -159,6 +162,7 @@ class Variant:
     action_cards: bool = False
     jokers_per_player: int = 0
     declare_loser: bool = False
+    max_reshuffles: int | None = 10
 
     def deck_for(self, num_players: int) -> tuple[Card, ...]:
         """The cards in play with ``num_players`` players, in canonical order (T-1)."""
@@ -169,6 +173,14 @@ class Variant:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.meld_rules, MeldRules):
             raise DefinitionError(f"meld_rules must be a MeldRules, got {self.meld_rules!r}")
+        # MeldRules does not type-check these two options itself, so with_options(
+        # natural_minimum="phase") used to build a variant that silently played per group.
+        if not isinstance(self.meld_rules.runs_wrap, bool):
+            raise DefinitionError(f"runs_wrap must be True or False, got {self.runs_wrap!r}")
+        if not isinstance(self.meld_rules.natural_minimum, NaturalScope):
+            raise DefinitionError(
+                f"natural_minimum must be a NaturalScope, got {self.natural_minimum!r}"
+            )
         if not isinstance(self.scoring, Scoring):
             raise DefinitionError(f"scoring must be a Scoring, got {self.scoring!r}")
         if not isinstance(self.skip_target, SkipTarget):
@@ -184,6 +196,10 @@ class Variant:
                 raise DefinitionError(
                     f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}"
                 )
+        if self.max_reshuffles is not None and not is_whole(self.max_reshuffles, 0):
+            raise DefinitionError(
+                f"max_reshuffles must be None or a whole number >= 0, got {self.max_reshuffles!r}"
+            )
         if not is_whole(self.jokers_per_player, 0):
             raise DefinitionError(
                 f"jokers_per_player must be a whole number >= 0, got {self.jokers_per_player!r}"

@@ -1,0 +1,516 @@
+"""A stable integer encoding of actions and a fixed-size observation, for learning agents.
+
+Every action a variant can have gets an integer id in ``range(num_actions(variant, n))``.
+Laying down a phase, whose flat space would be far too large, is a short sequence of
+sub-decisions instead: (with pick-a-phase, choose the phase), pick each card for group 1 with
+the value it stands for, then group 2, ..., then confirm. Picks are made in a fixed order, so
+each laydown is exactly one sequence, and only picks that lead to a legal laydown are legal:
+the encoding never changes what is legal. The partial laydown lives in a :class:`Selection`
+that the caller keeps next to the state.
+
+The layout is versioned by :data:`ENCODING_VERSION`; changing it is a breaking change.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import attrs
+
+from phase10.actions import (
+    Action,
+    Announce,
+    Deal,
+    Discard,
+    Draw,
+    DrawTwo,
+    Hit,
+    Keep,
+    KeepHand,
+    LayDown,
+    Offer,
+    Reshuffle,
+    Reveal,
+    TakeDiscard,
+    TakeOffer,
+    TurnUp,
+)
+from phase10.cards import Card, Color, Kind, sort_cards
+from phase10.errors import IllegalActionError, Violation
+from phase10.groups import End, Value
+from phase10.laydown import Laydown
+from phase10.rules import apply, legal_actions
+from phase10.state import GameState, TurnStep
+from phase10.variants import PhaseOrder, Variant
+from phase10.views import PlayerView
+
+__all__ = [
+    "ENCODING_VERSION",
+    "ChoosePhase",
+    "Confirm",
+    "Select",
+    "Selection",
+    "decode",
+    "encode",
+    "legal_ids",
+    "legal_mask",
+    "num_actions",
+    "observation",
+    "observation_size",
+    "step",
+]
+
+#: The version of the id layout and the observation layout.
+ENCODING_VERSION = 1
+
+_COLORS = tuple(Color)
+_NC = len(_COLORS) + 1
+_ENDS = (End.LOW, End.HIGH, End.ANY)
+_STEPS = tuple(TurnStep)
+
+
+@attrs.frozen(cache_hash=True)
+class ChoosePhase:
+    """Sub-decision: the phase to lay down, with pick-a-phase (V-4)."""
+
+    phase: int
+
+
+@attrs.frozen(cache_hash=True)
+class Select:
+    """Sub-decision: put ``card``, standing for ``value``, into group ``group`` of the laydown."""
+
+    group: int
+    card: Card
+    value: Value
+
+
+@attrs.frozen(cache_hash=True)
+class Confirm:
+    """Sub-decision: lay down (or announce, keeping the cards or not) the selected cards."""
+
+    keep: bool | None = None
+
+
+SubDecision = ChoosePhase | Select | Confirm
+
+
+@attrs.frozen(cache_hash=True)
+class Selection:
+    """A laydown being built one sub-decision at a time; empty when none is under way."""
+
+    phase: int | None = None
+    picks: tuple[Select, ...] = ()
+
+    @property
+    def active(self) -> bool:
+        """Whether a laydown is under way (then only sub-decisions are legal)."""
+        return self.phase is not None or bool(self.picks)
+
+
+_EMPTY = Selection()
+
+
+@attrs.frozen
+class _Layout:
+    cards: tuple[Card, ...]
+    naturals: tuple[Card, ...]
+    wilds: tuple[Card, ...]
+    card_index: dict[Card, int]
+    natural_index: dict[Card, int]
+    wild_index: dict[Card, int]
+    players: int
+    groups: int
+    phases: int
+    values: int
+    offsets: dict[str, int]
+    size: int
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(variant: Variant, players: int) -> _Layout:
+    cards = tuple(dict.fromkeys(sort_cards(variant.deck_for(variant.max_players))))
+    naturals = tuple(c for c in cards if c.kind is Kind.NUMBER)
+    wilds = tuple(c for c in cards if c.kind is Kind.WILD)
+    k = len(cards)
+    g = max(len(p.groups) for p in variant.phases)
+    v = (variant.meld_rules.max_number + 1) * _NC
+    blocks = [
+        ("draw", 1),
+        ("take", 1),
+        ("draw2", 1),
+        ("discard", k * (players + 1)),
+        ("hit", players * g * k * len(_ENDS)),
+        ("keep", k),
+        ("offer", k),
+        ("take_offer", players * k),
+        ("keep_hand", 2),
+        ("phase", len(variant.phases)),
+        ("select_natural", g * len(naturals)),
+        ("select_wild", g * len(wilds) * v),
+        ("confirm", 3),
+        ("chance_card", k),
+        ("reshuffle", 1),
+    ]
+    offsets: dict[str, int] = {}
+    total = 0
+    for name, size in blocks:
+        offsets[name] = total
+        total += size
+    return _Layout(
+        cards=cards,
+        naturals=naturals,
+        wilds=wilds,
+        card_index={c: i for i, c in enumerate(cards)},
+        natural_index={c: i for i, c in enumerate(naturals)},
+        wild_index={c: i for i, c in enumerate(wilds)},
+        players=players,
+        groups=g,
+        phases=len(variant.phases),
+        values=v,
+        offsets=offsets,
+        size=total,
+    )
+
+
+def num_actions(variant: Variant, num_players: int) -> int:
+    """How many action ids the variant has with ``num_players`` players.
+
+    >>> from phase10 import CLASSIC
+    >>> num_actions(CLASSIC, 4) > 0
+    True
+    """
+    return _layout(variant, num_players).size
+
+
+def _value_id(value: Value) -> int:
+    color = 0 if value.color is None else _COLORS.index(value.color) + 1
+    return (value.number or 0) * _NC + color
+
+
+def _value_key(value: Value) -> int:
+    return _value_id(value)
+
+
+def _picks(laydown: Laydown) -> tuple[Select, ...]:
+    """The canonical sequence of picks that builds ``laydown``."""
+    out: list[Select] = []
+    for g, meld in enumerate(laydown.melds):
+        pairs = sorted(
+            zip(meld.cards, meld.values, strict=True),
+            key=lambda cv: (cv[0].sort_key, _value_key(cv[1])),
+        )
+        out.extend(Select(g, c, v) for c, v in pairs)
+    return tuple(out)
+
+
+def _phase_index(state: GameState | PlayerView, laydown: Laydown) -> int:
+    phases = state.variant.phases
+    player = state.turn
+    opened = (
+        state.open_phases(player)
+        if isinstance(state, GameState)
+        else _open_from_view(state, player)
+    )
+    return next(i for i in opened if phases[i] == laydown.phase)
+
+
+def _open_from_view(v: PlayerView, seat: int) -> tuple[int, ...]:
+    phases = v.variant.phases
+    if v.tiebreak:
+        return (len(phases) - 1,)
+    seat_view = v.players[seat]
+    if v.variant.phase_order is PhaseOrder.PICK:
+        return tuple(i for i in range(len(phases)) if i not in seat_view.completed)
+    return (seat_view.phase,) if seat_view.phase < len(phases) else ()
+
+
+def _pick_mode(state: GameState | PlayerView) -> bool:
+    return state.variant.phase_order is PhaseOrder.PICK
+
+
+def _sequence(state: GameState | PlayerView, action: LayDown | Announce) -> tuple[SubDecision, ...]:
+    head: tuple[SubDecision, ...] = ()
+    if _pick_mode(state):
+        head = (ChoosePhase(_phase_index(state, action.laydown)),)
+    keep = action.keep if isinstance(action, Announce) else None
+    return (*head, *_picks(action.laydown), Confirm(keep))
+
+
+def _done(selection: Selection) -> tuple[SubDecision, ...]:
+    head: tuple[SubDecision, ...] = (
+        () if selection.phase is None else (ChoosePhase(selection.phase),)
+    )
+    return (*head, *selection.picks)
+
+
+def _sub_id(layout: _Layout, decision: SubDecision) -> int:
+    o = layout.offsets
+    if isinstance(decision, ChoosePhase):
+        return o["phase"] + decision.phase
+    if isinstance(decision, Confirm):
+        return o["confirm"] + (0 if decision.keep is None else 1 if decision.keep else 2)
+    card = decision.card
+    if card.kind is Kind.NUMBER:
+        return (
+            o["select_natural"] + decision.group * len(layout.naturals) + layout.natural_index[card]
+        )
+    return (
+        o["select_wild"]
+        + (decision.group * len(layout.wilds) + layout.wild_index[card]) * layout.values
+        + _value_id(decision.value)
+    )
+
+
+def _action_id(layout: _Layout, state: GameState | PlayerView, action: Action) -> int:
+    o = layout.offsets
+    k = len(layout.cards)
+    ci = layout.card_index
+    if isinstance(action, Draw):
+        return o["draw"]
+    if isinstance(action, TakeDiscard):
+        return o["take"]
+    if isinstance(action, DrawTwo):
+        return o["draw2"]
+    if isinstance(action, Discard):
+        target = 0 if action.target is None else action.target + 1
+        return o["discard"] + ci[action.card] * (layout.players + 1) + target
+    if isinstance(action, Hit):
+        return o["hit"] + (
+            ((action.owner * layout.groups + action.meld) * k + ci[action.card]) * len(_ENDS)
+            + _ENDS.index(action.end)
+        )
+    if isinstance(action, Keep):
+        return o["keep"] + ci[action.card]
+    if isinstance(action, Offer):
+        return o["offer"] + ci[action.card]
+    if isinstance(action, TakeOffer):
+        return o["take_offer"] + action.owner * k + ci[action.card]
+    if isinstance(action, KeepHand):
+        return o["keep_hand"] + (0 if action.keep else 1)
+    if isinstance(action, Deal | TurnUp | Reveal):
+        return o["chance_card"] + ci[action.card]
+    if isinstance(action, Reshuffle):
+        return o["reshuffle"]
+    raise TypeError(f"no id for {action!r}")  # pragma: no cover
+
+
+_Analysis = tuple[dict[int, Action], tuple[tuple[tuple[SubDecision, ...], Action], ...]]
+# The last state analysed and its analysis. The sub-decisions of a laydown, and the mask then
+# the step of every move, look at the same state object one after another; keying on identity
+# avoids hashing a whole state.
+_last: list[tuple[object, _Analysis]] = []
+
+
+def _analysed(state: GameState | PlayerView) -> _Analysis:
+    """The plain legal actions by id, and each laydown with its sub-decision sequence."""
+    if _last and _last[0][0] is state:
+        return _last[0][1]
+    result = _analyse(state)
+    _last[:] = [(state, result)]
+    return result
+
+
+def _analyse(state: GameState | PlayerView) -> _Analysis:
+    layout = _layout(state.variant, len(state.players))
+    plain: dict[int, Action] = {}
+    sequences: list[tuple[tuple[SubDecision, ...], Action]] = []
+    for action in legal_actions(state):
+        if isinstance(action, LayDown | Announce):
+            sequences.append((_sequence(state, action), action))
+        else:
+            plain[_action_id(layout, state, action)] = action
+    return plain, tuple(sequences)
+
+
+def _options(
+    state: GameState | PlayerView, selection: Selection
+) -> dict[int, Action | SubDecision]:
+    """Every legal id with what it means, given the laydown under way."""
+    layout = _layout(state.variant, len(state.players))
+    plain, sequences = _analysed(state)
+    out: dict[int, Action | SubDecision] = {} if selection.active else dict(plain)
+    done = _done(selection)
+    depth = len(done)
+    for seq, _ in sequences:
+        if len(seq) > depth and seq[:depth] == done:
+            nxt = seq[depth]
+            out.setdefault(_sub_id(layout, nxt), nxt)
+    return out
+
+
+def legal_ids(state: GameState | PlayerView, selection: Selection = _EMPTY) -> tuple[int, ...]:
+    """The legal ids, ascending. At a chance node: the chance outcomes' ids.
+
+    While a laydown is under way (``selection.active``) only its sub-decisions are legal.
+    """
+    return tuple(sorted(_options(state, selection)))
+
+
+def legal_mask(state: GameState | PlayerView, selection: Selection = _EMPTY) -> bytes:
+    """A byte per id, 1 where the id is legal (``numpy.frombuffer`` reads it as uint8)."""
+    mask = bytearray(num_actions(state.variant, len(state.players)))
+    for i in _options(state, selection):
+        mask[i] = 1
+    return bytes(mask)
+
+
+def encode(state: GameState | PlayerView, action: Action, selection: Selection = _EMPTY) -> int:
+    """The id of ``action`` in ``state``.
+
+    For a :class:`~phase10.LayDown` or :class:`~phase10.Announce` this is the id of the next
+    sub-decision towards it given ``selection``; apply ids with :func:`step` until the
+    laydown is confirmed.
+
+    Raises:
+        IllegalActionError: ``action`` is not legal here (code ``UNKNOWN_ACTION`` when it is
+            not the next sub-decision of the laydown under way).
+    """
+    layout = _layout(state.variant, len(state.players))
+    if isinstance(action, LayDown | Announce):
+        done = _done(selection)
+        seq = _sequence(state, action)
+        if seq[: len(done)] != done or len(seq) <= len(done):
+            raise IllegalActionError(
+                f"'{action}' does not continue the laydown under way",
+                code=Violation.UNKNOWN_ACTION,
+                action=action,
+            )
+        return _sub_id(layout, seq[len(done)])
+    if selection.active:
+        raise IllegalActionError(
+            f"'{action}': a laydown is under way; only its sub-decisions are legal",
+            code=Violation.WRONG_STEP,
+            action=action,
+        )
+    return _action_id(layout, state, action)
+
+
+def decode(
+    state: GameState | PlayerView, i: int, selection: Selection = _EMPTY
+) -> Action | SubDecision:
+    """What legal id ``i`` means: an :class:`~phase10.Action` or a laydown sub-decision.
+
+    Raises:
+        IllegalActionError: ``i`` is not a legal id here (code ``UNKNOWN_ACTION``).
+    """
+    meaning = _options(state, selection).get(i)
+    if meaning is None:
+        raise IllegalActionError(
+            f"id {i} is not legal here (step {state.step.name})",
+            code=Violation.UNKNOWN_ACTION,
+            action=i,
+        )
+    return meaning
+
+
+def step(state: GameState, i: int, selection: Selection = _EMPTY) -> tuple[GameState, Selection]:
+    """Apply legal id ``i``: the new state and the laydown under way.
+
+    Raises:
+        IllegalActionError: ``i`` is not a legal id here.
+    """
+    meaning = decode(state, i, selection)
+    if isinstance(meaning, ChoosePhase):
+        return state, Selection(meaning.phase, selection.picks)
+    if isinstance(meaning, Select):
+        return state, Selection(selection.phase, (*selection.picks, meaning))
+    if isinstance(meaning, Confirm):
+        done = (*_done(selection), meaning)
+        for seq, action in _analysed(state)[1]:
+            if seq == done:
+                return apply(state, action), _EMPTY
+        raise AssertionError(
+            "a confirmed selection always names a legal laydown"
+        )  # pragma: no cover
+    return apply(state, meaning), _EMPTY
+
+
+def observation_size(variant: Variant, num_players: int) -> int:
+    """The length of :func:`observation` vectors for this variant and player count."""
+    layout = _layout(variant, num_players)
+    k = len(layout.cards)
+    seat = 8 + layout.phases + 1
+    return (
+        len(_STEPS)
+        + 1
+        + 3 * k
+        + 1
+        + num_players * seat
+        + num_players * layout.groups * k
+        + 2 * k
+        + layout.groups * k
+        + layout.phases
+    )
+
+
+def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ...]:
+    """A fixed-size vector of what the viewer sees, seats relative to the viewer.
+
+    In order: the step (one-hot) and whether the viewer acts; own hand, top discard
+    (one-hot) and discard pile as counts per card type; the draw pile's size as a fraction of
+    the deck; per seat: hand size / 10, phase (one-hot), score / 100, laid down, skipped,
+    take two, keep all, to act, dealer; per seat and meld: card counts; offered and drawn
+    cards as counts; the laydown under way as counts per group, and its phase (one-hot).
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(3))
+    >>> vec = observation(phase10.view(state, 0))
+    >>> len(vec) == observation_size(phase10.CLASSIC, 2)
+    True
+    """
+    layout = _layout(v.variant, len(v.players))
+    k = len(layout.cards)
+    ci = layout.card_index
+    n = len(v.players)
+    out: list[float] = [0.0] * observation_size(v.variant, n)
+    out[_STEPS.index(v.step)] = 1.0
+    at = len(_STEPS)
+    out[at] = 1.0 if v.current_player == v.player else 0.0
+    at += 1
+
+    def counts(cards: Sequence[Card], base: int) -> None:
+        for card in cards:
+            out[base + ci[card]] += 1.0
+
+    counts(v.hand, at)
+    at += k
+    if v.discard_pile:
+        out[at + ci[v.discard_pile[-1]]] = 1.0
+    at += k
+    counts(v.discard_pile, at)
+    at += k
+    out[at] = v.draw_count / max(1, len(v.variant.deck_for(n)))
+    at += 1
+    seat_size = 8 + layout.phases + 1
+    for r in range(n):
+        seat = (v.player + r) % n
+        s = v.players[seat]
+        base = at + r * seat_size
+        out[base] = s.hand_size / 10.0
+        out[base + 1] = s.score / 100.0
+        out[base + 2] = float(s.laid_down)
+        out[base + 3] = float(s.skipped)
+        out[base + 4] = float(s.take_two)
+        out[base + 5] = float(s.keep_all)
+        out[base + 6] = float(v.current_player == seat)
+        out[base + 7] = float(v.dealer == seat)
+        out[base + 8 + min(s.phase, layout.phases)] = 1.0
+    at += n * seat_size
+    for r in range(n):
+        seat = (v.player + r) % n
+        row = v.table[seat] if v.table else ()
+        for m, meld in enumerate(row[: layout.groups]):
+            counts(meld.cards, at + (r * layout.groups + m) * k)
+    at += n * layout.groups * k
+    counts([c for _, c in v.offers], at)
+    at += k
+    counts(v.drawn, at)
+    at += k
+    for pick in selection.picks:
+        out[at + pick.group * k + ci[pick.card]] += 1.0
+    at += layout.groups * k
+    if selection.phase is not None:
+        out[at + selection.phase] = 1.0
+    return tuple(out)
