@@ -495,8 +495,10 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
 def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
     """Who a skip discarded by ``seat`` may target; ``(None,)`` when nobody can be skipped."""
     players = state.players
-    if len(players[seat].hand) == 1 and state.variant.action_cards:
-        return (None,)  # rule M-11: a last action card goes to the blue pile without effect
+    if len(players[seat].hand) == 1:
+        # The last card ends the hand at once, so the skip has no one to skip (C-13; M-11:
+        # a last action card goes to the blue pile without effect).
+        return (None,)
     if state.variant.skip_target is SkipTarget.NEXT:
         nxt = _next_seat(state, seat)
         return (nxt,) if nxt != seat and not players[nxt].skipped else (None,)

@@ -135,8 +135,8 @@ class Variant:
         jokers_per_player: Extra wilds shuffled in per player ("10 Phases", T-1).
         declare_loser: Name a loser at the end ("10 Phases", T-6).
         max_reshuffles: How many times one hand may reshuffle the discard pile (C-16) before
-            it ends without a winner; ``None`` for no limit. The limit guarantees that every
-            game ends, even when nobody can go out.
+            it ends without a winner; ``None`` (the default) for no limit. Phase 10 Master
+            sets 10: there, legal play can leave a hand that nobody can ever go out of.
 
     Raises:
         DefinitionError: a field is out of range or the options cannot work together.
@@ -162,7 +162,7 @@ class Variant:
     action_cards: bool = False
     jokers_per_player: int = 0
     declare_loser: bool = False
-    max_reshuffles: int | None = 10
+    max_reshuffles: int | None = None
 
     def deck_for(self, num_players: int) -> tuple[Card, ...]:
         """The cards in play with ``num_players`` players, in canonical order (T-1)."""
@@ -317,6 +317,7 @@ MASTER = Variant(
     turn_up_naturals_only=True,  # rule M-6
     action_cards=True,  # rules M-11 to M-15
     tiebreak_hand=False,  # rule M-10: ties go to fewer penalty points
+    max_reshuffles=10,  # a kept two-card hand can deadlock a hand (documented)
 )
 
 #: "10 Phases" with a standard 52-card deck and 2 jokers a player (T-1 to T-6).
