@@ -483,7 +483,29 @@ def _demo() -> int:
     rest = _left_over(hand, laydown.cards)
     print(f"   after laying down phase 2: {format_cards(rest)} = {hand_points(rest)} points")
     print(f"   the whole hand: {hand_points(hand)} points")
+    print()
+    _demo_game()
     return 0
+
+
+def _demo_game() -> None:
+    import phase10
+
+    print("6. A game. The engine is a pure apply(state, action) with explicit chance;")
+    print("   here a GreedyBot plays two RandomBots, seeded, so it is the same every time.")
+    result = phase10.simulate(
+        1, [phase10.GreedyBot(), phase10.RandomBot(), phase10.RandomBot()], seed="demo"
+    )
+    game = result.games[0]
+    names = [result.bots[b].name for b in game.bots]
+    for seat, name in enumerate(names):
+        mark = "  <- winner" if seat in game.winners else ""
+        print(
+            f"   p{seat + 1} {name:<10} phase {game.phases[seat]:>2} done, "
+            f"{game.scores[seat]:>4} points{mark}"
+        )
+    print(f"   {game.hands} hands, {game.actions} actions (chance included)")
+    print("   Play one yourself: python -m phase10 play")
 
 
 if __name__ == "__main__":

@@ -99,7 +99,7 @@ def _check_deck(instance: Variant, attribute: attrs.Attribute[Any], value: objec
         raise DefinitionError("deck must be a tuple of Card")
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Variant:
     """One way to play: deck, phases, scoring and rule options, as one immutable value.
 
@@ -163,6 +163,13 @@ class Variant:
     jokers_per_player: int = 0
     declare_loser: bool = False
     max_reshuffles: int | None = None
+
+    def __repr__(self) -> str:
+        # A built-in variant reads back as its name; a custom one lists its fields.
+        if self.name in _BUILT_IN and find_variant(self.name) == self:
+            return f"find_variant({self.name!r})"
+        fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Variant))
+        return f"Variant({fields})"
 
     def deck_for(self, num_players: int) -> tuple[Card, ...]:
         """The cards in play with ``num_players`` players, in canonical order (T-1)."""
