@@ -50,6 +50,12 @@ def main() -> None:
     print(f"{'players':>7} {'games':>6} {'games/s':>8} {'actions/s':>10} {'us/step':>8}")
     play(variant, 2, "warm-up")
     for players in (int(p) for p in args.players.split(",")):
+        if not variant.min_players <= players <= variant.max_players:
+            print(
+                f"{players:>7} skipped: {variant.name} is for {variant.min_players}-"
+                f"{variant.max_players} players"
+            )
+            continue
         start = time.perf_counter()
         steps = sum(play(variant, players, f"bench:{players}:{i}") for i in range(args.games))
         elapsed = time.perf_counter() - start

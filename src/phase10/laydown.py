@@ -8,9 +8,10 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10.cards import SKIP, WILD, Card, Kind, parse_cards, sort_cards
+from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards, sort_cards
 from phase10.groups import (
     CLASSIC_MELD_RULES,
+    ColorRunOf,
     GroupType,
     Meld,
     MeldRules,
@@ -22,7 +23,7 @@ from phase10.groups import (
     Value,
     shape_index,
 )
-from phase10.phases import Phase
+from phase10.phases import Phase, meld_colors
 
 __all__ = ["Laydown", "explain", "find_laydown", "iter_laydowns"]
 
@@ -837,9 +838,14 @@ class _Search:
                 for chosen in self.slots(pids, need):
                     yield shape, chosen
 
-    def laydowns(self, minimal: bool) -> Iterator[_Found]:
-        """Every laydown, as (group, shape, card indices) per group, in search order."""
+    def laydowns(self, minimal: bool, *, distinct_colors: bool = False) -> Iterator[_Found]:
+        """Every laydown, as (group, shape, card indices) per group, in search order.
+
+        With ``distinct_colors`` (T-3), a group whose shape shares a colour with an earlier
+        group's is skipped at once rather than filtered at the end.
+        """
         plan = self.plan
+        taken_colors: set[Color] = set()
         groups = plan.groups
         last = len(groups) - 1
         phase_need = plan.phase_need
@@ -853,6 +859,9 @@ class _Search:
             group = groups[g].group
             # the meld generators keep their cards out of self.counts while they yield
             for shape, chosen in self.melds(g, minimal):
+                colors = meld_colors(shape) if distinct_colors else None
+                if colors is not None and not taken_colors.isdisjoint(colors):
+                    continue  # rule T-3: one suit + another suit
                 used = naturals + sum(1 for i in chosen if natural[i])
                 if g == last:
                     if used >= phase_need:
@@ -863,9 +872,13 @@ class _Search:
                 for i in chosen:
                     class_counts[cls[i]] -= 1
                 if feasible(g + 1, phase_need - used if phase_need > used else 0):
+                    if colors is not None:
+                        taken_colors.update(colors)
                     stack.append((group, shape, list(chosen)))
                     yield from rec(g + 1, used)
                     stack.pop()
+                    if colors is not None:
+                        taken_colors.difference_update(colors)
                 for i in chosen:
                     class_counts[cls[i]] += 1
 
@@ -1053,6 +1066,56 @@ def _meld_key(meld: Meld) -> tuple[tuple[object, str], ...]:
     return tuple((c.sort_key, str(v)) for c, v in zip(meld.cards, meld.values, strict=True))
 
 
+def _suit_runs_possible(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> bool:
+    """A quick necessary condition for phases of same-colour runs in different colours (T-3).
+
+    Per colour, the fewest wilds a run of each needed length lacks, from bitmasks of the
+    numbers held; then whether some assignment of different colours fits the wilds held.
+    Anything else (other group types, ranged wilds, wrapping runs) is left to the search.
+    """
+    if rules.runs_wrap or not all(isinstance(g, ColorRunOf) for g in phase.groups):
+        return True
+    masks: dict[Color, int] = {}
+    wilds = 0
+    for card in cards:
+        if card.kind is Kind.NUMBER:
+            assert card.color is not None and card.number is not None
+            masks[card.color] = masks.get(card.color, 0) | (1 << (card.number - 1))
+        elif card.kind is Kind.WILD:
+            if card.wild_numbers is not None or card.wild_colors is not None:
+                return True
+            wilds += 1
+    top = rules.max_number
+    need = rules.naturals_needed(Slots(()))
+    lacking: list[list[tuple[int, int]]] = []  # per group: (colour slot, wilds lacking)
+    held = [masks.get(color, 0) for color in rules.colors]
+    for group in phase.groups:
+        size = group.size
+        window = (1 << size) - 1
+        best: list[tuple[int, int]] = []
+        for slot, mask in enumerate(held):
+            have = 0
+            for start in range(top - size + 1):
+                n = ((mask >> start) & window).bit_count()
+                if n > have:
+                    have = n
+            if have >= need and size - have <= wilds:
+                best.append((slot, size - have))
+        if not best:
+            return False
+        lacking.append(best)
+
+    def fits(g: int, used: int, budget: int) -> bool:
+        if g == len(lacking):
+            return True
+        return any(
+            not used >> slot & 1 and cost <= budget and fits(g + 1, used | 1 << slot, budget - cost)
+            for slot, cost in lacking[g]
+        )
+
+    return fits(0, 0, wilds)
+
+
 def iter_laydowns(
     hand: str | Iterable[Card],
     phase: Phase,
@@ -1078,6 +1141,8 @@ def iter_laydowns(
         NotationError: ``hand`` is a string that is not valid notation.
     """
     cards = _coerce_hand(hand)
+    if phase.distinct_colors and not _suit_runs_possible(cards, phase, rules):
+        return
     search = _search(cards, phase, rules, minimal)
     if search is None:
         return
@@ -1087,7 +1152,7 @@ def iter_laydowns(
         blocks.setdefault(g, []).append(i)
     seen: set[tuple[tuple[tuple[tuple[object, str], ...], ...], ...]] = set()
     constrained = phase.distinct_colors
-    for found in search.laydowns(minimal):
+    for found in search.laydowns(minimal, distinct_colors=constrained):
         melds = tuple(_build(search, g, s, chosen) for g, s, chosen in found)
         if constrained and phase.problem(melds, rules=rules) is not None:
             continue

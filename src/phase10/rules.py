@@ -956,7 +956,9 @@ def _laydowns(state: GameState, seat: int) -> Iterator[Laydown]:
     keep_one = not announce and not variant.go_out_by_hitting
     for index in state.open_phases(seat):
         phase = variant.phases[index]
-        if find_laydown(hand, phase, rules=rules) is None:
+        # find_laydown rejects most hands at once; a distinct-colours phase has no such
+        # pre-check, and find_laydown would run the same search as iter_laydowns below.
+        if not phase.distinct_colors and find_laydown(hand, phase, rules=rules) is None:
             continue
         for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce):
             if keep_one and len(laydown.cards) >= len(hand):

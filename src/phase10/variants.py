@@ -211,6 +211,11 @@ class Variant:
             raise DefinitionError(
                 f"jokers_per_player must be a whole number >= 0, got {self.jokers_per_player!r}"
             )
+        if self.phase_order is PhaseOrder.PICK and self.advance is Advance.EVERY_HAND:
+            raise DefinitionError(
+                "pick-a-phase (phase_order=PICK) lets each player choose the phase; it cannot "
+                "be combined with everybody advancing every hand (advance=EVERY_HAND)"
+            )
         if self.laydown_style is LaydownStyle.ANNOUNCE and (
             self.phase_order is not PhaseOrder.IN_ORDER or self.advance is not Advance.COMPLETED
         ):
