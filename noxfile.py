@@ -12,7 +12,7 @@ from pathlib import Path
 import nox
 
 nox.options.default_venv_backend = "venv"
-nox.options.sessions = ["tests", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = ["tests", "extras", "lint", "typecheck", "docs", "build"]
 
 PYTHON = "3.11"
 ROOT = Path(__file__).parent
@@ -29,6 +29,32 @@ def tests(session: nox.Session) -> None:
     """Run the test suite and the README, docs and docstring examples."""
     _install(session, "-e", ".", "--group", "test")
     session.run("python", "-m", "pytest", *session.posargs)
+
+
+#: What needs the optional extras; run by the ``extras`` session and the extras step of CI.
+EXTRAS_TESTS = (
+    "tests/test_adapters_pettingzoo.py",
+    "tests/test_adapters_openspiel.py",
+    "tests/test_dask.py",
+    "docs/howto/pettingzoo.md",
+    "docs/howto/openspiel.md",
+)
+
+
+@nox.session(python=PYTHON)
+def extras(session: nox.Session) -> None:
+    """Install the rl, openspiel and dask extras; run the adapter and Dask tests, no skips."""
+    _install(session, "-e", ".[rl,openspiel,dask]", "--group", "test")
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-rs",
+        *(session.posargs or EXTRAS_TESTS),
+        env={"PHASE10_REQUIRE_EXTRAS": "1"},
+    )
 
 
 @nox.session(python=PYTHON)

@@ -1,0 +1,475 @@
+"""The OpenSpiel game ``python_phase10``, registered on import (extra ``phase10[openspiel]``).
+
+Example (run as a test in ``docs/howto/openspiel.md``, where OpenSpiel is installed)::
+
+    import pyspiel
+    import phase10.adapters.openspiel  # registers the game
+
+    game = pyspiel.load_game("python_phase10", {"players": 3, "variant": "classic-first-3"})
+    state = game.new_initial_state()  # chance deals first
+
+A sequential game with explicit chance and imperfect information. Actions and chance
+outcomes are the integer ids of :mod:`phase10.encoding` (so ``max_chance_outcomes`` equals
+``num_distinct_actions``); each card dealt, turned up or drawn is a chance outcome weighted by
+the copies left (:func:`phase10.chance_outcomes`). Laying down a phase is a sequence of
+sub-decisions by the same player, each a move. Rewards are terminal and zero-sum
+(:func:`phase10.adapters.game_returns`: every loser -1, the winners share the losers'
+points). Parameters:
+
+* ``players`` (int, default 2): seats, within the variant's range;
+* ``variant`` (str, default ``"classic"``): a name :func:`phase10.find_variant` knows;
+* ``max_game_length`` (int, default 100000): player moves after which the game stops as a
+  draw (every return 0), since a game of Phase 10 has no upper bound on its length.
+
+Observations (``observation_string``/``observation_tensor``) are what the player's
+:class:`~phase10.PlayerView` shows: the tensor is :func:`phase10.encoding.observation`, the
+string :func:`phase10.adapters.describe` of the view. The information state string is the
+player's perfect-recall history: every move, with cards the player did not see as ``?``
+and another player's laydown shown once it is confirmed. States serialize (and clone) their
+Python fields; replaying the action history gives the same state, since the game depends
+only on it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from phase10._checks import is_whole
+from phase10.actions import Action, Deal, Keep, Reshuffle, Reveal, TurnUp, seat_name
+from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
+from phase10.cards import Kind
+from phase10.chance import chance_outcomes
+from phase10.encoding import (
+    ChoosePhase,
+    Confirm,
+    Select,
+    Selection,
+    decode,
+    encode,
+    legal_ids,
+    num_actions,
+    observation,
+    observation_size,
+    step,
+)
+from phase10.errors import IllegalActionError
+from phase10.rules import apply, new_game
+from phase10.state import GameState, TurnStep
+from phase10.variants import Variant
+from phase10.views import view
+
+__all__ = ["DEFAULT_MAX_GAME_LENGTH", "GAME_TYPE", "Phase10Game", "Phase10Observer", "Phase10State"]
+
+#: Player moves after which a game stops as a draw unless ``max_game_length`` says otherwise.
+DEFAULT_MAX_GAME_LENGTH = 100_000
+
+_NO_SELECTION = Selection()
+
+#: The game's :class:`pyspiel.GameType`, registered under ``python_phase10``.
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_phase10",
+    long_name="Python Phase 10",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={
+        "players": 2,
+        "variant": "classic",
+        "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+    },
+)
+
+
+class Phase10Game(pyspiel.Game):
+    """Phase 10 as an OpenSpiel game; load it with ``pyspiel.load_game("python_phase10", ...)``.
+
+    Raises:
+        ValueError: ``players`` is out of the variant's range or ``max_game_length`` < 1.
+        DefinitionError: no variant has the name given.
+
+    Attributes:
+        variant: The rules in force.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        spec = GAME_TYPE.parameter_specification
+        variant = resolve_variant(str(params.get("variant", spec["variant"])))
+        players = check_players(variant, params.get("players", spec["players"]), "players")
+        max_length = params.get("max_game_length", spec["max_game_length"])
+        if not is_whole(max_length, 1):
+            raise ValueError(f"max_game_length must be a whole number >= 1, got {max_length!r}")
+        ids = num_actions(variant, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ids,
+            max_chance_outcomes=ids,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=float(players - 1),
+            utility_sum=0.0,
+            max_game_length=max_length,
+        )
+        super().__init__(
+            GAME_TYPE,
+            info,
+            {"players": players, "variant": variant.name, "max_game_length": max_length},
+        )
+        self.variant = variant
+        self._players = players
+        self._max_length = max_length
+        self._initial = new_game(variant, players)
+
+    def new_initial_state(self) -> Phase10State:
+        """A new game, before the deal (chance acts first)."""
+        return Phase10State(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Phase10Observer:
+        """An observer: the player's view, or with ``perfect_recall`` their history (string).
+
+        Raises:
+            ValueError: observer parameters were given, or an observation type other than
+                one player's private and public information was asked for.
+        """
+        return Phase10Observer(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            self.variant,
+            self._players,
+            params,
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _chance_memo(
+    variant: Variant, players: int
+) -> tuple[dict[Action, int], dict[tuple[type, int], Action]]:
+    """Memos of chance outcomes' ids, and of the outcomes by their type and id.
+
+    An action's id never depends on the state it is taken in, and an id names one outcome of
+    each type (the step says which type: :data:`_OUTCOME_TYPE`).
+    """
+    return {}, {}
+
+
+_OUTCOME_TYPE: dict[TurnStep, type] = {
+    TurnStep.DEAL: Deal,
+    TurnStep.TURN_UP: TurnUp,
+    TurnStep.REVEAL: Reveal,
+    TurnStep.DRAW_TWO: Reveal,
+    TurnStep.RESHUFFLE: Reshuffle,
+}
+
+
+@attrs.frozen
+class _Laid:
+    """A log entry: the laydown (or announcement) a player confirmed, for everybody to see."""
+
+    selection: Selection
+    confirm: Confirm
+
+    def text(self, actor: int) -> str:
+        """``p1 lay R7 B7 W=7 | G2 G3 G4 Y5`` (with the phase when picked, V-4)."""
+        groups: dict[int, list[str]] = {}
+        for pick in self.selection.picks:
+            groups.setdefault(pick.group, []).append(_placed(pick))
+        melds = " | ".join(" ".join(cards) for _, cards in sorted(groups.items()))
+        keep = self.confirm.keep
+        verb = "lay" if keep is None else "announce keep" if keep else "announce redraw"
+        phase = self.selection.phase
+        where = "" if phase is None else f" phase {phase + 1}:"
+        return f"{seat_name(actor)} {verb}{where} {melds}"
+
+
+_Entry = tuple[int, object, "tuple[int, ...] | None"]
+
+
+class _Core:
+    """A state's Python fields.
+
+    pyspiel clones a Python state by ``copy.deepcopy`` of its fields: this one shares the
+    immutable game state and selection and copies only the (shallow) lists.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        selection: Selection,
+        moves: int,
+        max_length: int,
+        log: list[_Entry],
+        seen: dict[int, tuple[list[str], int]],
+    ) -> None:
+        self.state = state
+        self.selection = selection
+        self.moves = moves
+        self.max_length = max_length
+        # (actor, what happened, who saw it (None: everybody)) per move and chance outcome
+        self.log = log
+        # per player: the history lines rendered so far, and how many log entries they cover
+        self.seen = seen
+        # str() of the state and the legal ids, once asked for
+        self.text: str | None = None
+        self.ids: list[int] | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Core:
+        clone = _Core(
+            self.state,
+            self.selection,
+            self.moves,
+            self.max_length,
+            self.log.copy(),
+            {p: (lines.copy(), upto) for p, (lines, upto) in self.seen.items()},
+        )
+        clone.text = self.text
+        clone.ids = self.ids
+        return clone
+
+    def __getstate__(self) -> dict[str, object]:
+        # pyspiel serializes a state by pickling its fields: leave the caches out
+        return {**self.__dict__, "seen": {}, "text": None, "ids": None}
+
+
+class Phase10State(pyspiel.State):
+    """A Phase 10 position with the laydown under way; see the module docstring.
+
+    Attributes:
+        game_state: The full :class:`~phase10.GameState`.
+        selection: The laydown under way (:class:`phase10.encoding.Selection`).
+    """
+
+    def __init__(self, game: Phase10Game) -> None:
+        super().__init__(game)
+        self._core = _Core(game._initial, _NO_SELECTION, 0, game._max_length, [], {})
+
+    @property
+    def game_state(self) -> GameState:
+        """The full game state (hidden cards included)."""
+        return self._core.state
+
+    @property
+    def selection(self) -> Selection:
+        """The laydown under way."""
+        return self._core.selection
+
+    def current_player(self) -> int:
+        """The seat to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+        core = self._core
+        state = core.state
+        if state.is_over or core.moves >= core.max_length:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        current = state.current_player
+        assert current is not None
+        return current
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal ids of ``player`` (who is to act), ascending."""
+        core = self._core
+        if core.ids is None:
+            core.ids = list(legal_ids(core.state, core.selection))
+        return core.ids.copy()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each chance outcome's id with its probability, by id."""
+        state = self._core.state
+        ids, actions = _chance_memo(state.variant, state.num_players)
+        out = []
+        for action, p in chance_outcomes(state):
+            i = ids.get(action)
+            if i is None:
+                i = ids[action] = encode(state, action)
+                actions[type(action), i] = action
+            out.append((i, p))
+        out.sort()
+        return out
+
+    def _apply_action(self, action: int) -> None:
+        """Apply the id ``action`` (a move or a chance outcome)."""
+        core = self._core
+        before = core.state
+        if before.is_chance:
+            memo = _chance_memo(before.variant, before.num_players)[1]
+            outcome = memo.get((_OUTCOME_TYPE[before.step], action))
+            if outcome is None:
+                after, selection = step(before, action)
+                outcome = memo[_OUTCOME_TYPE[before.step], action] = _outcome(before, action)
+            else:
+                after, selection = apply(before, outcome), core.selection  # apply() checks it
+            core.log.append((-1, outcome, _witnesses(before, after, outcome)))
+        else:
+            meaning = decode(before, action, core.selection)
+            after, selection = step(before, action, core.selection)
+            actor = before.current_player
+            assert actor is not None
+            core.moves += 1
+            if isinstance(meaning, Confirm):
+                # the picks were the actor's alone; the laydown they make is shown to all
+                core.log.append((actor, meaning, (actor,)))
+                core.log.append((actor, _Laid(core.selection, meaning), None))
+            elif isinstance(meaning, ChoosePhase | Select):
+                core.log.append((actor, meaning, (actor,)))
+            else:
+                core.log.append((actor, meaning, (actor,) if isinstance(meaning, Keep) else None))
+        core.state, core.selection = after, selection
+        core.text = None
+        core.ids = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The id as notation (``p1 discard R7``, ``deal G3``, ``p2 pick 1 W=7``)."""
+        core = self._core
+        try:
+            meaning = decode(core.state, action, core.selection)
+        except IllegalActionError:
+            return f"id {action}"
+        return _text(player, meaning)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over or has reached ``max_game_length`` moves."""
+        core = self._core
+        return core.state.is_over or core.moves >= core.max_length
+
+    def returns(self) -> list[float]:
+        """Each seat's return: :func:`phase10.adapters.game_returns` once over, else 0."""
+        return list(game_returns(self._core.state))
+
+    def __str__(self) -> str:
+        """The whole state as text (every hand shown)."""
+        core = self._core
+        if core.text is None:
+            text = describe(core.state, core.selection)
+            if core.moves >= core.max_length and not core.state.is_over:
+                text += f"\nstopped after {core.moves} moves (max_game_length)"
+            core.text = text
+        return core.text
+
+    def information_history(self, player: int) -> str:
+        """``player``'s perfect-recall history, one line per move or outcome it observed."""
+        core = self._core
+        lines, upto = core.seen.get(player) or (
+            [f"{seat_name(player)} of {core.state.num_players}, {core.state.variant.name}"],
+            0,
+        )
+        for actor, what, seen_by in core.log[upto:]:
+            if seen_by is None or player in seen_by:
+                lines.append(_text(actor, what, receiver=seen_by))
+            elif actor < 0:
+                word = str(what).split()[0]
+                lines.append(f"{word} ? > {seat_name(seen_by[0])}")
+            elif isinstance(what, Keep):
+                lines.append(f"{seat_name(actor)} keep ?")
+        core.seen[player] = (lines, len(core.log))
+        return "\n".join(lines)
+
+
+def _outcome(state: GameState, i: int) -> Action:
+    """The chance outcome with id ``i`` (legal in ``state``)."""
+    meaning = decode(state, i)
+    assert not isinstance(meaning, ChoosePhase | Select | Confirm)
+    return meaning
+
+
+def _placed(pick: Select) -> str:
+    return f"{pick.card}={pick.value}" if pick.card.kind is Kind.WILD else str(pick.card)
+
+
+def _text(actor: int, what: object, receiver: tuple[int, ...] | None = None) -> str:
+    if isinstance(what, ChoosePhase):
+        return f"{seat_name(actor)} choose phase {what.phase + 1}"
+    if isinstance(what, Select):
+        return f"{seat_name(actor)} pick {what.group + 1} {_placed(what)}"
+    if isinstance(what, _Laid):
+        return what.text(actor)
+    if isinstance(what, Confirm):
+        how = "" if what.keep is None else " keep" if what.keep else " redraw"
+        return f"{seat_name(actor)} confirm{how}"
+    if actor < 0 and receiver is not None and not isinstance(what, TurnUp | Reshuffle):
+        return f"{what} > {seat_name(receiver[0])}"
+    return str(what)
+
+
+def _witnesses(before: GameState, after: GameState, outcome: object) -> tuple[int, ...] | None:
+    """Who sees a chance outcome: the seat that gets the card, or everybody (``None``)."""
+    if isinstance(outcome, TurnUp | Reshuffle):
+        return None
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        if len(new.hand) > len(old.hand):
+            return (seat,)
+    if len(after.drawn) > len(before.drawn):
+        return (before.turn,)
+    return None
+
+
+class Phase10Observer:
+    """An OpenSpiel observer of Phase 10 (the ``PyObserver`` protocol).
+
+    The default observation is the player's view: ``tensor`` holds
+    :func:`phase10.encoding.observation` and ``dict`` names it ``"observation"``; the string is
+    :func:`phase10.adapters.describe` of the view. With ``perfect_recall`` the observer gives
+    the player's history as a string and has no tensor.
+
+    Raises:
+        ValueError: observer parameters were given, or an observation type other than one
+            player's private and public information was asked for.
+    """
+
+    def __init__(
+        self,
+        iig_obs_type: Any,
+        variant: Any,
+        num_players: int,
+        params: dict[str, Any] | None,
+    ) -> None:
+        if params:
+            raise ValueError(f"the Phase 10 observer takes no parameters, got {params!r}")
+        if (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "the Phase 10 observer shows one player's view: public_info=True and "
+                "private_info=SINGLE_PLAYER"
+            )
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        self.tensor: npt.NDArray[np.float32] | None
+        self.dict: dict[str, npt.NDArray[np.float32]]
+        if self.perfect_recall:
+            self.tensor = None
+            self.dict = {}
+        else:
+            self.tensor = np.zeros(observation_size(variant, num_players), np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: Phase10State, player: int) -> None:
+        """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
+        if self.tensor is None:
+            return
+        core = state._core
+        selection = core.selection if core.state.current_player == player else _NO_SELECTION
+        self.tensor[:] = observation(view(core.state, player), selection)
+
+    def string_from(self, state: Phase10State, player: int) -> str:
+        """``player``'s observation (or, with ``perfect_recall``, history) as text."""
+        if self.perfect_recall:
+            return state.information_history(player)
+        core = state._core
+        selection = core.selection if core.state.current_player == player else _NO_SELECTION
+        return describe(view(core.state, player), selection)
+
+
+pyspiel.register_game(GAME_TYPE, Phase10Game)

@@ -1,0 +1,203 @@
+"""The OpenSpiel game ``python_phase10``: random_sim_test, serialization, observers and MCTS.
+
+Skipped without the ``openspiel`` extra (an error with ``PHASE10_REQUIRE_EXTRAS=1``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from phase10 import DefinitionError, find_variant, sample_state, variant_names, view
+from phase10.encoding import num_actions, observation_size
+
+from .optional_deps import require
+
+pyspiel = require("pyspiel", "openspiel")
+np = require("numpy", "openspiel")
+mcts = require("open_spiel.python.algorithms.mcts", "openspiel")
+
+from phase10.adapters import openspiel  # noqa: E402
+
+
+def load(players: int = 2, variant: str = "classic-first-2", **more: Any) -> Any:
+    return pyspiel.load_game("python_phase10", {"players": players, "variant": variant, **more})
+
+
+def play_randomly(game: Any, seed: int, moves: int | None = None) -> Any:
+    """A state after random chance outcomes and moves (to the end without ``moves``)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and (moves is None or state.move_number() < moves):
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "max_game_length"),
+    [
+        ("classic-first-1", 2, None),
+        ("classic-first-2", 3, None),
+        *((name, find_variant(name).max_players, 150) for name in variant_names()),
+        ("master", 2, 300),
+    ],
+)
+def test_random_sim_test(variant: str, players: int, max_game_length: int | None) -> None:
+    """OpenSpiel's conformance test, serializing and deserializing states on the way."""
+    more = {} if max_game_length is None else {"max_game_length": max_game_length}
+    game = load(players, variant, **more)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_game_info() -> None:
+    game = load(4, "master")
+    master = find_variant("master")
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == num_actions(master, 4)
+    assert game.max_chance_outcomes() == num_actions(master, 4)
+    assert game.observation_tensor_shape() == [observation_size(master, 4)]
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 3.0, 0.0)
+    kind = game.get_type()
+    assert kind.short_name == "python_phase10"
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert str(game) == "python_phase10(max_game_length=100000,players=4,variant=master)"
+    assert str(pyspiel.load_game(str(game))) == str(game)
+
+
+def test_a_whole_game_is_zero_sum_and_replays_from_its_history() -> None:
+    game = load(3, "classic-first-1")
+    state = play_randomly(game, 1)
+    assert state.is_terminal()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    returns = state.returns()
+    assert sum(returns) == 0 and max(returns) > 0
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    assert str(replay) == str(state)
+    assert replay.returns() == returns
+
+
+def test_serialize_round_trip() -> None:
+    game = load(2, "classic-pick")
+    state = play_randomly(game, 2, moves=120)
+    copy = game.deserialize_state(state.serialize())
+    assert str(copy) == str(state)
+    assert copy.history() == state.history()
+    assert copy.legal_actions() == state.legal_actions()
+    again, restored = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert str(again) == str(game) and str(restored) == str(state)
+
+
+def test_chance_outcomes() -> None:
+    game = load(2, "classic")
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert [i for i, _ in outcomes] == sorted(state.legal_actions())
+    assert sum(p for _, p in outcomes) == pytest.approx(1)
+    assert all(0 <= i < game.max_chance_outcomes() for i, _ in outcomes)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]).startswith("deal ")
+
+
+def test_observations_and_information_states() -> None:
+    game = load(3, "classic-first-2")
+    state = play_randomly(game, 3, moves=30)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    own = state.game_state.players[0].hand
+    for player in range(3):
+        tensor = np.asarray(state.observation_tensor(player))
+        assert tensor.shape == (observation_size(find_variant("classic-first-2"), 3),)
+        assert (tensor >= 0).all()
+        text = state.observation_string(player)
+        history = state.information_state_string(player)
+        assert history.splitlines()[0].startswith(f"p{player + 1} of 3")
+        # a card dealt to somebody else is a "?"
+        for line in history.splitlines():
+            if line.startswith("deal ") and not line.endswith(f"> p{player + 1}"):
+                assert line.startswith("deal ? >")
+        if player == 0:
+            assert all(str(card) in text for card in own)
+        else:
+            assert "10 cards" in text or "cards" in text
+    with pytest.raises(ValueError):
+        openspiel.Phase10Observer(
+            pyspiel.IIGObservationType(perfect_recall=False, public_info=False),
+            find_variant("classic"),
+            2,
+            None,
+        )
+
+
+def test_observations_ignore_hidden_cards() -> None:
+    game = load(3, "classic")
+    state = play_randomly(game, 4, moves=40)
+    for player in range(3):
+        twin = state.clone()
+        # the same position with the cards player cannot see dealt differently
+        twin._core.state = sample_state(view(state.game_state, player), random.Random(player))
+        assert twin.game_state != state.game_state
+        assert twin.observation_tensor(player) == state.observation_tensor(player)
+        assert twin.observation_string(player) == state.observation_string(player)
+
+
+def test_illegal_actions_and_parameters() -> None:
+    state = load().new_initial_state()
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(0)  # the draw id at the deal
+    with pytest.raises(ValueError, match="players must be"):
+        load(7, "classic")
+    with pytest.raises(DefinitionError):
+        load(2, "no-such-variant")
+    with pytest.raises(ValueError, match="max_game_length"):
+        load(2, "classic", max_game_length=0)
+
+
+def test_max_game_length_stops_the_game_as_a_draw() -> None:
+    game = load(2, "classic", max_game_length=40)
+    state = play_randomly(game, 6)
+    assert state.is_terminal()
+    assert not state.game_state.is_over
+    assert state.returns() == [0.0, 0.0]
+    assert "max_game_length" in str(state)
+
+
+def test_mcts_plays_a_whole_game() -> None:
+    """OpenSpiel's MCTS bot, with random rollouts, plays both seats of a short game."""
+    game = load(2, "classic-first-1")
+    bots = [
+        mcts.MCTSBot(
+            game,
+            uct_c=2.0,
+            max_simulations=4,
+            evaluator=mcts.RandomRolloutEvaluator(
+                n_rollouts=1, random_state=np.random.RandomState(seat)
+            ),
+            random_state=np.random.RandomState(10 + seat),
+            solve=False,
+        )
+        for seat in range(2)
+    ]
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    start = time.perf_counter()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+        assert time.perf_counter() - start < 120, "MCTS took too long"
+    assert state.game_state.is_over
+    assert sorted(state.returns()) == [-1.0, 1.0]

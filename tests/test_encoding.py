@@ -1,0 +1,268 @@
+"""The action encoding and the observation: properties over random states of every variant.
+
+States come from seeded random play through the ids themselves (a laydown is taken one
+sub-decision at a time), so they cover the deal, draws, laydowns under way, hits, Phase 10
+Master's action cards and the announced phases of "10 Phases".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from phase10 import (
+    Action,
+    Announce,
+    GameState,
+    IllegalActionError,
+    LayDown,
+    Violation,
+    apply,
+    chance_outcomes,
+    find_variant,
+    legal_actions,
+    new_game,
+    sample_chance,
+    sample_state,
+    variant_names,
+    view,
+)
+from phase10.encoding import (
+    ENCODING_VERSION,
+    ChoosePhase,
+    Confirm,
+    Select,
+    Selection,
+    decode,
+    encode,
+    legal_ids,
+    legal_mask,
+    num_actions,
+    observation,
+    observation_size,
+    step,
+)
+
+VARIANTS = variant_names()
+NO_SELECTION = Selection()
+
+
+def random_position(
+    name: str, players: int, seed: int, steps: int
+) -> tuple[GameState, Selection, random.Random]:
+    """The position after ``steps`` seeded random steps (ids, or chance) of a new game.
+
+    Stops early at the end of the game. The position may have a laydown under way.
+    """
+    rng = random.Random(f"encoding:{name}:{players}:{seed}")
+    state = new_game(find_variant(name), players)
+    selection = NO_SELECTION
+    for _ in range(steps):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+        else:
+            ids = legal_ids(state, selection)
+            state, selection = step(state, ids[int(rng.random() * len(ids))], selection)
+    return state, selection, rng
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[GameState, Selection, random.Random]:
+    """A random position of a random built-in variant and player count."""
+    name = draw(st.sampled_from(VARIANTS))
+    variant = find_variant(name)
+    players = draw(st.integers(variant.min_players, variant.max_players))
+    seed = draw(st.integers(0, 10**6))
+    steps = draw(st.integers(0, 400))
+    return random_position(name, players, seed, steps)
+
+
+def build(
+    state: GameState, action: LayDown | Announce
+) -> Iterator[tuple[int, Selection, ChoosePhase | Select | Confirm]]:
+    """Each sub-decision towards ``action``: its id, the selection before it, and it."""
+    selection = NO_SELECTION
+    while True:
+        i = encode(state, action, selection)
+        meaning = decode(state, i, selection)
+        assert isinstance(meaning, ChoosePhase | Select | Confirm)
+        yield i, selection, meaning
+        if isinstance(meaning, Confirm):
+            return
+        same, selection = step(state, i, selection)
+        assert same is state
+
+
+def check_ids(state: GameState, selection: Selection) -> tuple[int, ...]:
+    """Legal ids are sorted, in range, and exactly the 1s of the mask.
+
+    (The encoding keeps the analysis of the last position it was asked about, so the checks
+    ask about one position at a time.)
+    """
+    n = num_actions(state.variant, state.num_players)
+    ids = legal_ids(state, selection)
+    mask = legal_mask(state, selection)
+    assert list(ids) == sorted(set(ids))
+    assert all(0 <= i < n for i in ids)
+    assert len(mask) == n
+    assert {i for i, bit in enumerate(mask) if bit} == set(ids)
+    assert set(mask) <= {0, 1}
+    return ids
+
+
+def check_position(state: GameState, selection: Selection, rng: random.Random) -> None:
+    """Every property of the encoding that one position can show."""
+    ids = check_ids(state, selection)
+    if state.is_over:
+        assert ids == ()
+        return
+    if state.is_chance:
+        outcomes = {encode(state, a): a for a, _ in chance_outcomes(state)}
+        assert set(ids) == set(outcomes)
+        for i, outcome in outcomes.items():
+            assert decode(state, i) == outcome
+        return
+    assert ids, "a player always has something to do"
+    acting = state.current_player
+    assert acting is not None and acting >= 0
+    if not selection.active:
+        assert legal_ids(view(state, acting)) == ids
+    if selection.active:
+        # only sub-decisions are legal, and each one leads on to a legal laydown
+        for i in ids:
+            assert isinstance(decode(state, i, selection), ChoosePhase | Select | Confirm)
+        walk_to_confirm(state, selection, rng)
+        return
+    check_ids(state, selection)
+    actions = legal_actions(state)
+    plain = [a for a in actions if not isinstance(a, LayDown | Announce)]
+    for plain_action in plain:
+        i = encode(state, plain_action)
+        assert i in ids
+        assert decode(state, i) == plain_action
+    assert len({encode(state, a) for a in plain}) == len(plain)
+    options = [a for a in actions if isinstance(a, LayDown | Announce)]
+    for action in rng.sample(options, min(4, len(options))):
+        check_reachable(state, action)
+
+
+def check_reachable(state: GameState, action: LayDown | Announce) -> None:
+    """The laydown is a sequence of legal sub-decisions whose confirmation applies it."""
+    for i, selection, meaning in build(state, action):
+        assert i in legal_ids(state, selection)
+        if isinstance(meaning, Confirm):
+            after, rest = step(state, i, selection)
+            assert after == apply(state, action)
+            assert rest == NO_SELECTION
+
+
+def walk_to_confirm(state: GameState, selection: Selection, rng: random.Random) -> None:
+    """Random sub-decisions from ``selection`` never get stuck before a confirmation."""
+    for _ in range(100):
+        ids = legal_ids(state, selection)
+        assert ids, f"no way on from {selection!r}"
+        i = ids[int(rng.random() * len(ids))]
+        meaning = decode(state, i, selection)
+        after, selection = step(state, i, selection)
+        if isinstance(meaning, Confirm):
+            assert not selection.active
+            assert after is not state
+            return
+        assert after is state
+    raise AssertionError("a laydown took more than 100 sub-decisions")
+
+
+def check_observations(state: GameState, selection: Selection, rng: random.Random) -> None:
+    """Observations have the documented size and ignore the cards the viewer cannot see."""
+    size = observation_size(state.variant, state.num_players)
+    for seat in range(state.num_players):
+        seat_view = view(state, seat)
+        own = selection if state.current_player == seat else NO_SELECTION
+        vec = observation(seat_view, own)
+        assert len(vec) == size
+        assert all(x >= 0 for x in vec)
+        other = sample_state(seat_view, rng)
+        assert view(other, seat) == seat_view
+        assert observation(view(other, seat), own) == vec
+
+
+def test_version() -> None:
+    assert ENCODING_VERSION == 1
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_sizes_grow_with_players(name: str) -> None:
+    variant = find_variant(name)
+    sizes = [num_actions(variant, n) for n in range(variant.min_players, variant.max_players + 1)]
+    assert sizes == sorted(set(sizes))
+    obs = [
+        observation_size(variant, n) for n in range(variant.min_players, variant.max_players + 1)
+    ]
+    assert obs == sorted(set(obs))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_position_of_seeded_games(name: str) -> None:
+    """Walk seeded random games of each variant and check every position on the way."""
+    variant = find_variant(name)
+    for players in sorted({variant.min_players, variant.max_players}):
+        state, selection, rng = random_position(name, players, 0, 0)
+        for _ in range(400):
+            check_position(state, selection, rng)
+            if state.is_over:
+                break
+            if state.is_chance:
+                state = apply(state, sample_chance(state, rng))
+            else:
+                ids = legal_ids(state, selection)
+                state, selection = step(state, ids[int(rng.random() * len(ids))], selection)
+
+
+@settings(deadline=None)
+@given(positions())
+def test_encoding_properties(position: tuple[GameState, Selection, random.Random]) -> None:
+    check_position(*position)
+
+
+@settings(deadline=None)
+@given(positions())
+def test_observation_properties(position: tuple[GameState, Selection, random.Random]) -> None:
+    check_observations(*position)
+
+
+@settings(deadline=None, max_examples=30)
+@given(positions(), st.integers(0, 2**31))
+def test_illegal_ids_are_refused(
+    position: tuple[GameState, Selection, random.Random], i: int
+) -> None:
+    state, selection, _ = position
+    if i in legal_ids(state, selection):
+        return
+    with pytest.raises(IllegalActionError) as info:
+        decode(state, i, selection)
+    assert info.value.code is Violation.UNKNOWN_ACTION
+    if isinstance(state, GameState):
+        with pytest.raises(IllegalActionError):
+            step(state, i, selection)
+
+
+def test_a_plain_action_is_refused_while_a_laydown_is_under_way() -> None:
+    for seed in range(200):
+        state, selection, _ = random_position("classic", 2, seed, 300)
+        if selection.active:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no seeded game had a laydown under way")
+    plain: Action | None = next(
+        (a for a in legal_actions(state) if not isinstance(a, LayDown | Announce)), None
+    )
+    assert plain is not None
+    with pytest.raises(IllegalActionError) as info:
+        encode(state, plain, selection)
+    assert info.value.code is Violation.WRONG_STEP
