@@ -2,8 +2,9 @@
 
 Every action a variant can have gets an integer id in ``range(num_actions(variant, n))``.
 Laying down a phase, whose flat space would be far too large, is a short sequence of
-sub-decisions instead: (with pick-a-phase, choose the phase), pick each card for group 1 with
-the value it stands for, then group 2, ..., then confirm. Picks are made in a fixed order, so
+sub-decisions instead: choose the phase (the one phase the player is on, or any open one with
+pick-a-phase), pick each card for group 1 with the value it stands for, then group 2, ...,
+then confirm. Picks are made in a fixed order, so
 each laydown is exactly one sequence, and only picks that lead to a legal laydown are legal:
 the encoding never changes what is legal. The partial laydown lives in a :class:`Selection`
 that the caller keeps next to the state.
@@ -14,7 +15,6 @@ The layout is versioned by :data:`ENCODING_VERSION`; changing it is a breaking c
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 
 import attrs
 
@@ -40,10 +40,16 @@ from phase10.cards import Card, Color, Kind, sort_cards
 from phase10.errors import IllegalActionError, Violation
 from phase10.groups import End, Value
 from phase10.laydown import Laydown
-from phase10.rules import apply, legal_actions
+from phase10.rules import (
+    apply,
+    laydown_actions,
+    laydown_phases,
+    legal_actions,
+    other_play_actions,
+)
 from phase10.state import GameState, TurnStep
 from phase10.variants import PhaseOrder, Variant
-from phase10.views import PlayerView
+from phase10.views import PlayerView, _determinize
 
 __all__ = [
     "ENCODING_VERSION",
@@ -68,11 +74,12 @@ _COLORS = tuple(Color)
 _NC = len(_COLORS) + 1
 _ENDS = (End.LOW, End.HIGH, End.ANY)
 _STEPS = tuple(TurnStep)
+_STEP_INDEX = {step: i for i, step in enumerate(_STEPS)}
 
 
 @attrs.frozen(cache_hash=True)
 class ChoosePhase:
-    """Sub-decision: the phase to lay down, with pick-a-phase (V-4)."""
+    """Sub-decision: start laying down phase ``phase`` (0-based; any open one with V-4)."""
 
     phase: int
 
@@ -231,11 +238,9 @@ def _pick_mode(state: GameState | PlayerView) -> bool:
 
 
 def _sequence(state: GameState | PlayerView, action: LayDown | Announce) -> tuple[SubDecision, ...]:
-    head: tuple[SubDecision, ...] = ()
-    if _pick_mode(state):
-        head = (ChoosePhase(_phase_index(state, action.laydown)),)
+    head = ChoosePhase(_phase_index(state, action.laydown))
     keep = action.keep if isinstance(action, Announce) else None
-    return (*head, *_picks(action.laydown), Confirm(keep))
+    return (head, *_picks(action.laydown), Confirm(keep))
 
 
 def _done(selection: Selection) -> tuple[SubDecision, ...]:
@@ -296,32 +301,60 @@ def _action_id(layout: _Layout, state: GameState | PlayerView, action: Action) -
     raise TypeError(f"no id for {action!r}")  # pragma: no cover
 
 
-_Analysis = tuple[dict[int, Action], tuple[tuple[tuple[SubDecision, ...], Action], ...]]
-# The last state analysed and its analysis. The sub-decisions of a laydown, and the mask then
-# the step of every move, look at the same state object one after another; keying on identity
-# avoids hashing a whole state.
-_last: list[tuple[object, _Analysis]] = []
+_Sequences = tuple[tuple[tuple[SubDecision, ...], Action], ...]
+
+
+@attrs.define
+class _Analysis:
+    """What the encoding needs of one position, worked out once and on demand."""
+
+    state: GameState | None  # the position, with a view's hidden cards filled in
+    plain: dict[int, Action]  # every legal action that is not a laydown, by id
+    phases: tuple[int, ...]  # the phases that can be laid down now
+    sequences: dict[int, _Sequences] = attrs.Factory(dict)  # per phase, built when needed
+
+    def of_phase(self, phase: int) -> _Sequences:
+        found = self.sequences.get(phase)
+        if found is None:
+            assert self.state is not None
+            found = tuple(
+                (_sequence(self.state, action), action)
+                for action in laydown_actions(self.state, phase=phase)
+            )
+            self.sequences[phase] = found
+        return found
+
+
+# The last positions analysed. The mask and then the step of a move, and the sub-decisions of
+# a laydown, look at the same state object one after another; keying on identity avoids
+# hashing a whole state. A few entries let several games share one process.
+_recent: list[tuple[object, _Analysis]] = []
+_RECENT = 8
 
 
 def _analysed(state: GameState | PlayerView) -> _Analysis:
-    """The plain legal actions by id, and each laydown with its sub-decision sequence."""
-    if _last and _last[0][0] is state:
-        return _last[0][1]
-    result = _analyse(state)
-    _last[:] = [(state, result)]
-    return result
+    for key, analysis in _recent:
+        if key is state:
+            return analysis
+    analysis = _analyse(state)
+    _recent.insert(0, (state, analysis))
+    del _recent[_RECENT:]
+    return analysis
 
 
-def _analyse(state: GameState | PlayerView) -> _Analysis:
-    layout = _layout(state.variant, len(state.players))
-    plain: dict[int, Action] = {}
-    sequences: list[tuple[tuple[SubDecision, ...], Action]] = []
-    for action in legal_actions(state):
-        if isinstance(action, LayDown | Announce):
-            sequences.append((_sequence(state, action), action))
-        else:
-            plain[_action_id(layout, state, action)] = action
-    return plain, tuple(sequences)
+def _analyse(position: GameState | PlayerView) -> _Analysis:
+    layout = _layout(position.variant, len(position.players))
+    if isinstance(position, PlayerView):
+        if position.current_player != position.player:
+            return _Analysis(None, {}, ())
+        state = _determinize(position, None)
+    else:
+        state = position
+    if state.step is not TurnStep.PLAY:
+        plain = {_action_id(layout, state, a): a for a in legal_actions(state)}
+        return _Analysis(state, plain, ())
+    plain = {_action_id(layout, state, a): a for a in other_play_actions(state)}
+    return _Analysis(state, plain, laydown_phases(state))
 
 
 def _options(
@@ -329,11 +362,16 @@ def _options(
 ) -> dict[int, Action | SubDecision]:
     """Every legal id with what it means, given the laydown under way."""
     layout = _layout(state.variant, len(state.players))
-    plain, sequences = _analysed(state)
-    out: dict[int, Action | SubDecision] = {} if selection.active else dict(plain)
+    analysis = _analysed(state)
+    if selection.phase is None:
+        out: dict[int, Action | SubDecision] = dict(analysis.plain)
+        for phase in analysis.phases:
+            out[layout.offsets["phase"] + phase] = ChoosePhase(phase)
+        return out
+    out = {}
     done = _done(selection)
     depth = len(done)
-    for seq, _ in sequences:
+    for seq, _ in analysis.of_phase(selection.phase):
         if len(seq) > depth and seq[:depth] == done:
             nxt = seq[depth]
             out.setdefault(_sub_id(layout, nxt), nxt)
@@ -351,6 +389,14 @@ def legal_ids(state: GameState | PlayerView, selection: Selection = _EMPTY) -> t
 def legal_mask(state: GameState | PlayerView, selection: Selection = _EMPTY) -> bytes:
     """A byte per id, 1 where the id is legal (``numpy.frombuffer`` reads it as uint8)."""
     mask = bytearray(num_actions(state.variant, len(state.players)))
+    if selection.phase is None:
+        analysis = _analysed(state)
+        for i in analysis.plain:
+            mask[i] = 1
+        base = _layout(state.variant, len(state.players)).offsets["phase"]
+        for phase in analysis.phases:
+            mask[base + phase] = 1
+        return bytes(mask)
     for i in _options(state, selection):
         mask[i] = 1
     return bytes(mask)
@@ -395,7 +441,11 @@ def decode(
     Raises:
         IllegalActionError: ``i`` is not a legal id here (code ``UNKNOWN_ACTION``).
     """
-    meaning = _options(state, selection).get(i)
+    meaning: Action | SubDecision | None = None
+    if selection.phase is None:  # the common case, without building every option
+        meaning = _analysed(state).plain.get(i)
+    if meaning is None:
+        meaning = _options(state, selection).get(i)
     if meaning is None:
         raise IllegalActionError(
             f"id {i} is not legal here (step {state.step.name})",
@@ -418,13 +468,19 @@ def step(state: GameState, i: int, selection: Selection = _EMPTY) -> tuple[GameS
         return state, Selection(selection.phase, (*selection.picks, meaning))
     if isinstance(meaning, Confirm):
         done = (*_done(selection), meaning)
-        for seq, action in _analysed(state)[1]:
+        assert selection.phase is not None
+        for seq, action in _analysed(state).of_phase(selection.phase):
             if seq == done:
                 return apply(state, action), _EMPTY
         raise AssertionError(
             "a confirmed selection always names a legal laydown"
         )  # pragma: no cover
     return apply(state, meaning), _EMPTY
+
+
+@functools.lru_cache(maxsize=64)
+def _observation_shape(variant: Variant, num_players: int) -> tuple[int, int]:
+    return observation_size(variant, num_players), max(1, len(variant.deck_for(num_players)))
 
 
 def observation_size(variant: Variant, num_players: int) -> int:
@@ -460,30 +516,29 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
     >>> len(vec) == observation_size(phase10.CLASSIC, 2)
     True
     """
-    layout = _layout(v.variant, len(v.players))
+    n = len(v.players)
+    layout = _layout(v.variant, n)
     k = len(layout.cards)
     ci = layout.card_index
-    n = len(v.players)
-    out: list[float] = [0.0] * observation_size(v.variant, n)
-    out[_STEPS.index(v.step)] = 1.0
+    groups = layout.groups
+    size, deck_size = _observation_shape(v.variant, n)
+    out: list[float] = [0.0] * size
+    out[_STEP_INDEX[v.step]] = 1.0
     at = len(_STEPS)
     out[at] = 1.0 if v.current_player == v.player else 0.0
     at += 1
-
-    def counts(cards: Sequence[Card], base: int) -> None:
-        for card in cards:
-            out[base + ci[card]] += 1.0
-
-    counts(v.hand, at)
+    for card in v.hand:
+        out[at + ci[card]] += 1.0
     at += k
     if v.discard_pile:
         out[at + ci[v.discard_pile[-1]]] = 1.0
     at += k
-    counts(v.discard_pile, at)
+    for card in v.discard_pile:
+        out[at + ci[card]] += 1.0
     at += k
-    out[at] = v.draw_count / max(1, len(v.variant.deck_for(n)))
+    out[at] = v.draw_count / deck_size
     at += 1
-    seat_size = 8 + layout.phases + 1
+    seat_size = 9 + layout.phases
     for r in range(n):
         seat = (v.player + r) % n
         s = v.players[seat]
@@ -498,19 +553,22 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
         out[base + 7] = float(v.dealer == seat)
         out[base + 8 + min(s.phase, layout.phases)] = 1.0
     at += n * seat_size
-    for r in range(n):
-        seat = (v.player + r) % n
-        row = v.table[seat] if v.table else ()
-        for m, meld in enumerate(row[: layout.groups]):
-            counts(meld.cards, at + (r * layout.groups + m) * k)
-    at += n * layout.groups * k
-    counts([c for _, c in v.offers], at)
+    if v.table:
+        for r in range(n):
+            for m, meld in enumerate(v.table[(v.player + r) % n][:groups]):
+                base = at + (r * groups + m) * k
+                for card in meld.cards:
+                    out[base + ci[card]] += 1.0
+    at += n * groups * k
+    for _, card in v.offers:
+        out[at + ci[card]] += 1.0
     at += k
-    counts(v.drawn, at)
+    for card in v.drawn:
+        out[at + ci[card]] += 1.0
     at += k
     for pick in selection.picks:
         out[at + pick.group * k + ci[pick.card]] += 1.0
-    at += layout.groups * k
+    at += groups * k
     if selection.phase is not None:
         out[at + selection.phase] = 1.0
     return tuple(out)

@@ -945,7 +945,7 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
-def _laydowns(state: GameState, seat: int) -> Iterator[Laydown]:
+def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterator[Laydown]:
     player = state.players[seat]
     variant = state.variant
     announce = variant.laydown_style is LaydownStyle.ANNOUNCE
@@ -955,6 +955,8 @@ def _laydowns(state: GameState, seat: int) -> Iterator[Laydown]:
     hand = player.hand
     keep_one = not announce and not variant.go_out_by_hitting
     for index in state.open_phases(seat):
+        if only is not None and index != only:
+            continue
         phase = variant.phases[index]
         # find_laydown rejects most hands at once; a distinct-colours phase has no such
         # pre-check, and find_laydown would run the same search as iter_laydowns below.
@@ -991,7 +993,6 @@ def legal_actions(state: GameState | PlayerView) -> tuple[Action, ...]:
 
         return tuple(a for a, _ in chance_outcomes(state))
     seat = state.turn
-    variant = state.variant
     if step is TurnStep.DRAW:
         top = state.top_discard
         out: list[Action] = [Draw(seat)]
@@ -1002,12 +1003,58 @@ def legal_actions(state: GameState | PlayerView) -> tuple[Action, ...]:
         return tuple(out)
     if step is not TurnStep.PLAY:
         return _master_choices(state)
+    return (*laydown_actions(state), *other_play_actions(state))
+
+
+def laydown_actions(
+    state: GameState, *, phase: int | None = None
+) -> tuple[LayDown | Announce, ...]:
+    """The legal laydowns (or announcements) at a PLAY step, of one phase if given.
+
+    The first part of :func:`legal_actions` at a PLAY step (for :mod:`phase10.encoding`).
+    """
+    if state.step is not TurnStep.PLAY:
+        return ()
+    seat = state.turn
+    laydowns = _laydowns(state, seat, only=phase)
+    if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
+        return tuple(Announce(seat, x, keep) for x in laydowns for keep in (True, False))
+    return tuple(LayDown(seat, x) for x in laydowns)
+
+
+def laydown_phases(state: GameState) -> tuple[int, ...]:
+    """The indices of the phases the player to act can lay down (or announce) now."""
+    if state.step is not TurnStep.PLAY:
+        return ()
+    seat = state.turn
+    player = state.players[seat]
+    variant = state.variant
+    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    if state.laid_this_turn if announce else player.laid_down:
+        return ()
+    keep_one = not announce and not variant.go_out_by_hitting
+    found = []
+    for i in state.open_phases(seat):
+        phase = variant.phases[i]
+        if (keep_one and len(player.hand) <= phase.size) or (
+            announce and variant.meld_rules.naturals_in_runs > 1
+        ):
+            # find_laydown's laydown may use every card, or be longer than an announcement
+            ok = next(iter(_laydowns(state, seat, only=i)), None) is not None
+        else:
+            ok = find_laydown(player.hand, phase, rules=variant.meld_rules) is not None
+        if ok:
+            found.append(i)
+    return tuple(found)
+
+
+def other_play_actions(state: GameState) -> tuple[Action, ...]:
+    """The rest of :func:`legal_actions` at a PLAY step: hits, then discards."""
+    seat = state.turn
+    variant = state.variant
     player = state.players[seat]
     hand = player.hand
-    if variant.laydown_style is LaydownStyle.ANNOUNCE:
-        out = [Announce(seat, x, keep) for x in _laydowns(state, seat) for keep in (True, False)]
-    else:
-        out = [LayDown(seat, x) for x in _laydowns(state, seat)]
+    out: list[Action] = []
     distinct = list(dict.fromkeys(hand))
     if player.laid_down and (len(hand) > 1 or variant.go_out_by_hitting):
         rules = variant.meld_rules

@@ -8,6 +8,7 @@ the melds on the table and every player's phase, score and pending skip are publ
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -178,7 +179,9 @@ _SEAT_PUBLIC: tuple[str, ...] = tuple(
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def _seat_view(player: PlayerState) -> SeatView:
+    # Cached: a seat's PlayerState object is shared by every state until that seat changes.
     return SeatView(
         hand_size=len(player.hand), **{name: getattr(player, name) for name in _SEAT_PUBLIC}
     )
