@@ -15,6 +15,7 @@ The layout is versioned by :data:`ENCODING_VERSION`; changing it is a breaking c
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import attrs
 
@@ -63,6 +64,7 @@ __all__ = [
     "legal_mask",
     "num_actions",
     "observation",
+    "observation_list",
     "observation_size",
     "step",
 ]
@@ -125,6 +127,7 @@ class _Layout:
     naturals: tuple[Card, ...]
     wilds: tuple[Card, ...]
     card_index: dict[Card, int]
+    id_index: dict[int, int]
     natural_index: dict[Card, int]
     wild_index: dict[Card, int]
     players: int
@@ -170,6 +173,7 @@ def _layout(variant: Variant, players: int) -> _Layout:
         naturals=naturals,
         wilds=wilds,
         card_index={c: i for i, c in enumerate(cards)},
+        id_index={id(c): i for i, c in enumerate(cards)},
         natural_index={c: i for i, c in enumerate(naturals)},
         wild_index={c: i for i, c in enumerate(wilds)},
         players=players,
@@ -516,10 +520,24 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
     >>> len(vec) == observation_size(phase10.CLASSIC, 2)
     True
     """
+    return tuple(observation_list(v, selection))
+
+
+def observation_list(v: PlayerView, selection: Selection = _EMPTY) -> list[float]:
+    """The :func:`observation` vector as a new list (cheaper to pack into an array)."""
     n = len(v.players)
     layout = _layout(v.variant, n)
     k = len(layout.cards)
+    by_id = layout.id_index
     ci = layout.card_index
+
+    def places(cards: Sequence[Card]) -> list[int]:
+        # by identity: the deck's cards are shared objects, and hashing a Card is slow
+        found = [by_id.get(id(c), -1) for c in cards]
+        if -1 in found:
+            found = [ci[c] for c in cards]
+        return found
+
     groups = layout.groups
     size, deck_size = _observation_shape(v.variant, n)
     out: list[float] = [0.0] * size
@@ -527,14 +545,14 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
     at = len(_STEPS)
     out[at] = 1.0 if v.current_player == v.player else 0.0
     at += 1
-    for card in v.hand:
-        out[at + ci[card]] += 1.0
+    for i in places(v.hand):
+        out[at + i] += 1.0
     at += k
     if v.discard_pile:
         out[at + ci[v.discard_pile[-1]]] = 1.0
     at += k
-    for card in v.discard_pile:
-        out[at + ci[card]] += 1.0
+    for i in places(v.discard_pile):
+        out[at + i] += 1.0
     at += k
     out[at] = v.draw_count / deck_size
     at += 1
@@ -557,8 +575,8 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
         for r in range(n):
             for m, meld in enumerate(v.table[(v.player + r) % n][:groups]):
                 base = at + (r * groups + m) * k
-                for card in meld.cards:
-                    out[base + ci[card]] += 1.0
+                for i in places(meld.cards):
+                    out[base + i] += 1.0
     at += n * groups * k
     for _, card in v.offers:
         out[at + ci[card]] += 1.0
@@ -571,4 +589,4 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
     at += groups * k
     if selection.phase is not None:
         out[at + selection.phase] = 1.0
-    return tuple(out)
+    return out

@@ -28,8 +28,8 @@ truncated for every agent with no reward.
 
 from __future__ import annotations
 
+import array
 import random
-import struct
 from typing import Any, ClassVar
 
 import gymnasium
@@ -45,7 +45,7 @@ from phase10.encoding import (
     Selection,
     legal_mask,
     num_actions,
-    observation,
+    observation_list,
     observation_size,
     step,
 )
@@ -126,7 +126,6 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
             )
             for a in self.possible_agents
         }
-        self._packer = struct.Struct(f"={size}f")
         self._views: dict[int, tuple[GameState, PlayerView]] = {}
         self._seed: int | str = 0
         self._game = 0
@@ -226,11 +225,9 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         if last is None or last[0] is not state:
             # a laydown's sub-decisions leave the state, so the view, as it is
             last = self._views[seat] = (state, view(state, seat))
-        # struct packs a tuple of floats several times faster than numpy converts it; a
-        # bytearray keeps the arrays writable
-        packed = bytearray(self._packer.size)
-        self._packer.pack_into(packed, 0, *observation(last[1], selection))
-        vector = np.frombuffer(packed, dtype=np.float32)
+        # array.array converts a list of floats in C, far faster than numpy does; it also
+        # keeps the numpy array writable
+        vector = np.frombuffer(array.array("f", observation_list(last[1], selection)), np.float32)
         if acting:
             mask = np.frombuffer(bytearray(legal_mask(state, selection)), dtype=np.int8)
         else:
