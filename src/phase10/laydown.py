@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import operator
 import threading
 from collections.abc import Iterable, Iterator
@@ -823,14 +824,23 @@ class _Search:
 
         yield from rec(0, 0)
 
-    def melds(self, g: int, minimal: bool) -> Iterator[tuple[Shape, list[int]]]:
-        """Every meld of group ``g`` the remaining cards make (minimal: exactly ``size`` cards)."""
+    def melds(
+        self, g: int, minimal: bool, avoid: set[Color] | None = None
+    ) -> Iterator[tuple[Shape, list[int]]]:
+        """Every meld of group ``g`` the remaining cards make (minimal: exactly ``size`` cards).
+
+        Shapes restricted to a colour in ``avoid`` are skipped before any card is tried.
+        """
         group = self.plan.groups[g]
         size = group.size
         hi = size if minimal else sum(self.counts)
         shapes = group.shapes
         for idx in group.live[minimal]:
             shape, pids, need, length = shapes[idx]
+            if avoid:
+                colors = _shape_colors(shape)
+                if colors is not None and not avoid.isdisjoint(colors):
+                    continue
             if not length:
                 for chosen in self.repeat(pids[0], size, hi, need):
                     yield shape, chosen
@@ -838,7 +848,9 @@ class _Search:
                 for chosen in self.slots(pids, need):
                     yield shape, chosen
 
-    def laydowns(self, minimal: bool, *, distinct_colors: bool = False) -> Iterator[_Found]:
+    def laydowns(
+        self, minimal: bool, *, distinct_colors: bool = False, suits: _SuitRuns | None = None
+    ) -> Iterator[_Found]:
         """Every laydown, as (group, shape, card indices) per group, in search order.
 
         With ``distinct_colors`` (T-3), a group whose shape shares a colour with an earlier
@@ -855,14 +867,22 @@ class _Search:
         feasible = self.oracle.feasible
         stack: _Found = []
 
-        def rec(g: int, naturals: int) -> Iterator[_Found]:
+        def rec(g: int, naturals: int, budget: int) -> Iterator[_Found]:
             group = groups[g].group
             # the meld generators keep their cards out of self.counts while they yield
-            for shape, chosen in self.melds(g, minimal):
-                colors = meld_colors(shape) if distinct_colors else None
-                if colors is not None and not taken_colors.isdisjoint(colors):
-                    continue  # rule T-3: one suit + another suit
-                used = naturals + sum(1 for i in chosen if natural[i])
+            # rule T-3: one suit + another suit (shapes of a taken colour are skipped)
+            for shape, chosen in self.melds(g, minimal, taken_colors if distinct_colors else None):
+                colors = _shape_colors(shape) if distinct_colors else None
+                nat = sum(1 for i in chosen if natural[i])
+                used = naturals + nat
+                left = budget - (len(chosen) - nat)
+                if (
+                    suits is not None
+                    and g < last
+                    and colors is not None
+                    and not suits.fits(g + 1, frozenset(taken_colors | colors), left)
+                ):
+                    continue  # the later runs would lack wilds whatever colours they take
                 if g == last:
                     if used >= phase_need:
                         stack.append((group, shape, list(chosen)))
@@ -875,14 +895,14 @@ class _Search:
                     if colors is not None:
                         taken_colors.update(colors)
                     stack.append((group, shape, list(chosen)))
-                    yield from rec(g + 1, used)
+                    yield from rec(g + 1, used, left)
                     stack.pop()
                     if colors is not None:
                         taken_colors.difference_update(colors)
                 for i in chosen:
                     class_counts[cls[i]] += 1
 
-        yield from rec(0, 0)
+        yield from rec(0, 0, suits.wilds if suits is not None else 0)
 
     # -- the first laydown (find_laydown) ---------------------------------------------------
     # The order of laydowns(), as plain recursion that stops at the first leaf. The oracle
@@ -1066,54 +1086,75 @@ def _meld_key(meld: Meld) -> tuple[tuple[object, str], ...]:
     return tuple((c.sort_key, str(v)) for c, v in zip(meld.cards, meld.values, strict=True))
 
 
-def _suit_runs_possible(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> bool:
-    """A quick necessary condition for phases of same-colour runs in different colours (T-3).
+_COLORS = tuple(Color)
 
-    Per colour, the fewest wilds a run of each needed length lacks, from bitmasks of the
-    numbers held; then whether some assignment of different colours fits the wilds held.
-    Anything else (other group types, ranged wilds, wrapping runs) is left to the search.
+
+@functools.lru_cache(maxsize=4096)
+def _shape_colors(shape: Shape) -> frozenset[Color] | None:
+    return meld_colors(shape)
+
+
+@attrs.frozen
+class _SuitRuns:
+    """Bounds for phases of same-colour runs in different colours (T-3).
+
+    Per group and colour, the fewest wilds a run lacks, from bitmasks of the numbers held,
+    and the wilds held.
+
+    A run of one colour uses only naturals of its colour, so these bounds are exact about
+    natural cards: they prune the search as well as reject hands outright.
+    """
+
+    lacking: tuple[dict[Color, int], ...]
+    wilds: int
+
+    def fits(self, g: int, used: frozenset[Color], budget: int) -> bool:
+        """Whether groups ``g`` onwards can still be made in colours not ``used``."""
+        if g == len(self.lacking):
+            return True
+        return any(
+            color not in used and cost <= budget and self.fits(g + 1, used | {color}, budget - cost)
+            for color, cost in self.lacking[g].items()
+        )
+
+
+def _suit_runs(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> _SuitRuns | None:
+    """The :class:`_SuitRuns` bounds, or ``None`` when they do not apply.
+
+    They do not apply to other group types, ranged wilds or wrapping runs: then the search
+    alone decides.
     """
     if rules.runs_wrap or not all(isinstance(g, ColorRunOf) for g in phase.groups):
-        return True
-    masks: dict[Color, int] = {}
+        return None
+    # colours by their place in the sort key: hashing an enum member runs Python code
+    masks = [0] * len(_COLORS)
     wilds = 0
     for card in cards:
         if card.kind is Kind.NUMBER:
-            assert card.color is not None and card.number is not None
-            masks[card.color] = masks.get(card.color, 0) | (1 << (card.number - 1))
+            key = card.sort_key
+            masks[key[2]] |= 1 << (key[1] - 1)
         elif card.kind is Kind.WILD:
             if card.wild_numbers is not None or card.wild_colors is not None:
-                return True
+                return None
             wilds += 1
     top = rules.max_number
     need = rules.naturals_needed(Slots(()))
-    lacking: list[list[tuple[int, int]]] = []  # per group: (colour slot, wilds lacking)
-    held = [masks.get(color, 0) for color in rules.colors]
+    lacking: list[dict[Color, int]] = []
     for group in phase.groups:
         size = group.size
         window = (1 << size) - 1
-        best: list[tuple[int, int]] = []
-        for slot, mask in enumerate(held):
+        best: dict[Color, int] = {}
+        for color in rules.colors:
+            mask = masks[_COLORS.index(color)]
             have = 0
             for start in range(top - size + 1):
                 n = ((mask >> start) & window).bit_count()
                 if n > have:
                     have = n
             if have >= need and size - have <= wilds:
-                best.append((slot, size - have))
-        if not best:
-            return False
+                best[color] = size - have
         lacking.append(best)
-
-    def fits(g: int, used: int, budget: int) -> bool:
-        if g == len(lacking):
-            return True
-        return any(
-            not used >> slot & 1 and cost <= budget and fits(g + 1, used | 1 << slot, budget - cost)
-            for slot, cost in lacking[g]
-        )
-
-    return fits(0, 0, wilds)
+    return _SuitRuns(tuple(lacking), wilds)
 
 
 def iter_laydowns(
@@ -1141,7 +1182,8 @@ def iter_laydowns(
         NotationError: ``hand`` is a string that is not valid notation.
     """
     cards = _coerce_hand(hand)
-    if phase.distinct_colors and not _suit_runs_possible(cards, phase, rules):
+    suits = _suit_runs(cards, phase, rules) if phase.distinct_colors else None
+    if suits is not None and not suits.fits(0, frozenset(), suits.wilds):
         return
     search = _search(cards, phase, rules, minimal)
     if search is None:
@@ -1152,7 +1194,7 @@ def iter_laydowns(
         blocks.setdefault(g, []).append(i)
     seen: set[tuple[tuple[tuple[tuple[object, str], ...], ...], ...]] = set()
     constrained = phase.distinct_colors
-    for found in search.laydowns(minimal, distinct_colors=constrained):
+    for found in search.laydowns(minimal, distinct_colors=constrained, suits=suits):
         melds = tuple(_build(search, g, s, chosen) for g, s, chosen in found)
         if constrained and phase.problem(melds, rules=rules) is not None:
             continue
