@@ -755,6 +755,22 @@ class _Search:
         """The cards that can take a place of ``pattern`` (a pattern of the phase)."""
         return self.fits[self.plan.pattern_ids[pattern]]
 
+    def _available(self, fit: list[int]) -> tuple[list[int], int]:
+        """Suffix sums of the cards left among ``fit``, and how many of them are naturals.
+
+        The sums prune branches that can no longer reach a group's size.
+        """
+        counts = self.counts
+        natural = self.natural
+        suffix = [0] * (len(fit) + 1)
+        nat = 0
+        for j in range(len(fit) - 1, -1, -1):
+            i = fit[j]
+            suffix[j] = suffix[j + 1] + counts[i]
+            if natural[i]:
+                nat += counts[i]
+        return suffix, nat
+
     # -- every laydown (iter_laydowns) ------------------------------------------------------
 
     def repeat(self, p: int, lo: int, hi: int, need: int) -> Iterator[list[int]]:
@@ -763,14 +779,7 @@ class _Search:
         counts = self.counts
         natural = self.natural
         n = len(fit)
-        # suffix sums of availability, to prune branches that cannot reach `lo`
-        suffix = [0] * (n + 1)
-        nat = 0
-        for j in range(n - 1, -1, -1):
-            i = fit[j]
-            suffix[j] = suffix[j + 1] + counts[i]
-            if natural[i]:
-                nat += counts[i]
+        suffix, nat = self._available(fit)
         if suffix[0] < lo or nat < need:
             return
         chosen: list[int] = []
@@ -977,13 +986,7 @@ class _Search:
         counts = self.counts
         natural = self.natural
         n = len(fit)
-        suffix = [0] * (n + 1)
-        nat = 0
-        for j in range(n - 1, -1, -1):
-            i = fit[j]
-            suffix[j] = suffix[j + 1] + counts[i]
-            if natural[i]:
-                nat += counts[i]
+        suffix, nat = self._available(fit)
         if suffix[0] < lo or nat < need:
             return False
         chosen: list[int] = []
