@@ -42,11 +42,11 @@ from phase10.errors import IllegalActionError, Violation
 from phase10.groups import End, Value
 from phase10.laydown import Laydown
 from phase10.rules import (
+    _laydown_actions,
+    _laydown_phases,
+    _other_play_actions,
     apply,
-    laydown_actions,
-    laydown_phases,
     legal_actions,
-    other_play_actions,
 )
 from phase10.state import GameState, TurnStep
 from phase10.variants import PhaseOrder, Variant
@@ -323,7 +323,7 @@ class _Analysis:
             assert self.state is not None
             found = tuple(
                 (_sequence(self.state, action), action)
-                for action in laydown_actions(self.state, phase=phase)
+                for action in _laydown_actions(self.state, phase=phase)
             )
             self.sequences[phase] = found
         return found
@@ -357,8 +357,8 @@ def _analyse(position: GameState | PlayerView) -> _Analysis:
     if state.step is not TurnStep.PLAY:
         plain = {_action_id(layout, state, a): a for a in legal_actions(state)}
         return _Analysis(state, plain, ())
-    plain = {_action_id(layout, state, a): a for a in other_play_actions(state)}
-    return _Analysis(state, plain, laydown_phases(state))
+    plain = {_action_id(layout, state, a): a for a in _other_play_actions(state)}
+    return _Analysis(state, plain, _laydown_phases(state))
 
 
 def _options(

@@ -1003,10 +1003,10 @@ def legal_actions(state: GameState | PlayerView) -> tuple[Action, ...]:
         return tuple(out)
     if step is not TurnStep.PLAY:
         return _master_choices(state)
-    return (*laydown_actions(state), *other_play_actions(state))
+    return (*_laydown_actions(state), *_other_play_actions(state))
 
 
-def laydown_actions(
+def _laydown_actions(
     state: GameState, *, phase: int | None = None
 ) -> tuple[LayDown | Announce, ...]:
     """The legal laydowns (or announcements) at a PLAY step, of one phase if given.
@@ -1022,7 +1022,7 @@ def laydown_actions(
     return tuple(LayDown(seat, x) for x in laydowns)
 
 
-def laydown_phases(state: GameState) -> tuple[int, ...]:
+def _laydown_phases(state: GameState) -> tuple[int, ...]:
     """The indices of the phases the player to act can lay down (or announce) now."""
     if state.step is not TurnStep.PLAY:
         return ()
@@ -1048,7 +1048,7 @@ def laydown_phases(state: GameState) -> tuple[int, ...]:
     return tuple(found)
 
 
-def other_play_actions(state: GameState) -> tuple[Action, ...]:
+def _other_play_actions(state: GameState) -> tuple[Action, ...]:
     """The rest of :func:`legal_actions` at a PLAY step: hits, then discards."""
     seat = state.turn
     variant = state.variant
