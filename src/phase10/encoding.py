@@ -15,7 +15,7 @@ The layout is versioned by :data:`ENCODING_VERSION`; changing it is a breaking c
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 
 import attrs
 
@@ -64,6 +64,7 @@ __all__ = [
     "legal_mask",
     "num_actions",
     "observation",
+    "observation_into",
     "observation_list",
     "observation_size",
     "step",
@@ -524,7 +525,21 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
 
 
 def observation_list(v: PlayerView, selection: Selection = _EMPTY) -> list[float]:
-    """The :func:`observation` vector as a new list (cheaper to pack into an array)."""
+    """The :func:`observation` vector as a new list."""
+    size, _ = _observation_shape(v.variant, len(v.players))
+    out = [0.0] * size
+    observation_into(out, v, selection)
+    return out
+
+
+def observation_into(
+    out: MutableSequence[float], v: PlayerView, selection: Selection = _EMPTY
+) -> None:
+    """Add the :func:`observation` vector into ``out``, which must hold zeros.
+
+    ``out`` may be a list or an ``array.array("f")``: filling a zeroed float array and
+    handing it to ``numpy.frombuffer`` avoids converting every element.
+    """
     n = len(v.players)
     layout = _layout(v.variant, n)
     k = len(layout.cards)
@@ -539,8 +554,7 @@ def observation_list(v: PlayerView, selection: Selection = _EMPTY) -> list[float
         return found
 
     groups = layout.groups
-    size, deck_size = _observation_shape(v.variant, n)
-    out: list[float] = [0.0] * size
+    _, deck_size = _observation_shape(v.variant, n)
     out[_STEP_INDEX[v.step]] = 1.0
     at = len(_STEPS)
     out[at] = 1.0 if v.current_player == v.player else 0.0
@@ -589,4 +603,3 @@ def observation_list(v: PlayerView, selection: Selection = _EMPTY) -> list[float
     at += groups * k
     if selection.phase is not None:
         out[at + selection.phase] = 1.0
-    return out

@@ -8,7 +8,6 @@ the melds on the table and every player's phase, score and pending skip are publ
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -179,11 +178,47 @@ _SEAT_PUBLIC: tuple[str, ...] = tuple(
 )
 
 
-@functools.lru_cache(maxsize=4096)
+# A seat's PlayerState object is shared by every state until that seat changes, so seat
+# views are cached by the identity of the PlayerState (kept alive in the cache, so its id
+# cannot be reused); hashing a PlayerState would hash its whole hand.
+_SEAT_VIEWS: dict[int, tuple[PlayerState, SeatView]] = {}
+
+
 def _seat_view(player: PlayerState) -> SeatView:
-    # Cached: a seat's PlayerState object is shared by every state until that seat changes.
+    cached = _SEAT_VIEWS.get(id(player))
+    if cached is not None and cached[0] is player:
+        return cached[1]
+    if len(_SEAT_VIEWS) >= 4096:
+        _SEAT_VIEWS.clear()
+    seat = _make_seat_view(player)
+    _SEAT_VIEWS[id(player)] = (player, seat)
+    return seat
+
+
+# _make_seat_view names every field for speed (no **kwargs): keep it in step with SeatView.
+assert _SEAT_PUBLIC == (
+    "phase",
+    "laid_down",
+    "score",
+    "skipped",
+    "completed",
+    "take_two",
+    "keep_all",
+    "kept",
+), _SEAT_PUBLIC
+
+
+def _make_seat_view(player: PlayerState) -> SeatView:
     return SeatView(
-        hand_size=len(player.hand), **{name: getattr(player, name) for name in _SEAT_PUBLIC}
+        hand_size=len(player.hand),
+        phase=player.phase,
+        laid_down=player.laid_down,
+        score=player.score,
+        skipped=player.skipped,
+        completed=player.completed,
+        take_two=player.take_two,
+        keep_all=player.keep_all,
+        kept=player.kept,
     )
 
 

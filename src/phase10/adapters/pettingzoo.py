@@ -45,7 +45,7 @@ from phase10.encoding import (
     Selection,
     legal_mask,
     num_actions,
-    observation_list,
+    observation_into,
     observation_size,
     step,
 )
@@ -127,6 +127,7 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
             for a in self.possible_agents
         }
         self._views: dict[int, tuple[GameState, PlayerView]] = {}
+        self._zeros = bytes(4 * size)  # a float32 vector of zeros, copied for each observation
         self._seed: int | str = 0
         self._game = 0
         self._rng = random.Random(f"{self._seed}:{self._game}")
@@ -227,7 +228,9 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
             last = self._views[seat] = (state, view(state, seat))
         # array.array converts a list of floats in C, far faster than numpy does; it also
         # keeps the numpy array writable
-        vector = np.frombuffer(array.array("f", observation_list(last[1], selection)), np.float32)
+        buffer = array.array("f", self._zeros)
+        observation_into(buffer, last[1], selection)
+        vector = np.frombuffer(buffer, np.float32)
         if acting:
             mask = np.frombuffer(bytearray(legal_mask(state, selection)), dtype=np.int8)
         else:
