@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from hypothesis import strategies as st
 
+import phase10
 from phase10 import (
     CLASSIC_PHASES,
     WILD,
     Card,
     Color,
+    GameState,
     Kind,
     Phase,
     classic_deck,
@@ -136,3 +138,41 @@ __all__ = [
     "seeded_hands",
     "separators",
 ]
+
+
+def random_states(name: str, players: int, seed: str) -> Iterator[GameState]:
+    """Every state of one seeded random game of the built-in variant ``name``."""
+    rng = random.Random(seed)
+    state = phase10.new_game(phase10.find_variant(name), players)
+    while not state.is_over:
+        yield state
+        if state.is_chance:
+            action: phase10.Action = phase10.sample_chance(state, rng)
+        else:
+            legal = phase10.legal_actions(state)
+            action = legal[int(rng.random() * len(legal))]
+        state = phase10.apply(state, action)
+    yield state
+
+
+def game_states(
+    *, variants: Sequence[str] | None = None, max_players: int = 4, max_steps: int = 800, tag: str
+) -> st.SearchStrategy[GameState]:
+    """States from seeded random games: a variant, a player count and a number of steps."""
+
+    @st.composite
+    def states(draw: st.DrawFn) -> GameState:
+        name = draw(st.sampled_from(variants or phase10.variant_names()))
+        variant = phase10.find_variant(name)
+        players = draw(st.integers(variant.min_players, min(variant.max_players, max_players)))
+        steps = draw(st.integers(0, max_steps))
+        seed = draw(st.integers(0, 10**6))
+        last = None
+        for i, state in enumerate(random_states(name, players, f"{tag}:{seed}")):
+            last = state
+            if i >= steps:
+                break
+        assert last is not None
+        return last
+
+    return states()

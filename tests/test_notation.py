@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import attrs
 import pytest
@@ -30,15 +29,14 @@ from phase10 import (
     Variant,
     Violation,
     apply,
-    find_variant,
     legal_actions,
     new_game,
     parse_action,
     parse_card,
     parse_cards,
-    variant_names,
     view,
 )
+from tests.strategies import game_states, random_states
 
 
 def start(
@@ -78,38 +76,8 @@ def runs_state() -> GameState:
 # ----------------------------------------------------------------------------- round trip
 
 
-def random_states(name: str, players: int, seed: str) -> Iterator[GameState]:
-    rng = random.Random(seed)
-    state = new_game(find_variant(name), players)
-    while not state.is_over:
-        yield state
-        if state.is_chance:
-            action: phase10.Action = phase10.sample_chance(state, rng)
-        else:
-            legal = legal_actions(state)
-            action = legal[int(rng.random() * len(legal))]
-        state = apply(state, action)
-    yield state
-
-
-@st.composite
-def game_states(draw: st.DrawFn) -> GameState:
-    name = draw(st.sampled_from(variant_names()))
-    variant = find_variant(name)
-    players = draw(st.integers(variant.min_players, min(variant.max_players, 4)))
-    steps = draw(st.integers(0, 800))
-    seed = draw(st.integers(0, 10**6))
-    last = None
-    for i, state in enumerate(random_states(name, players, f"notation:{seed}")):
-        last = state
-        if i >= steps:
-            break
-    assert last is not None
-    return last
-
-
 @settings(deadline=None, max_examples=80)
-@given(game_states())
+@given(game_states(tag="notation"))
 def test_every_legal_action_parses_back_from_its_notation(state: GameState) -> None:
     legal = legal_actions(state)
     for action in legal:

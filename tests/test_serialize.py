@@ -44,38 +44,9 @@ from phase10 import (
 )
 from phase10.serialize import _ACTION_TYPES, _V1_KEYS
 from tests.strategies import cards as any_cards
+from tests.strategies import game_states, random_states
 
 VARIANTS = variant_names()
-
-
-def random_states(name: str, players: int, seed: str) -> Iterator[GameState]:
-    rng = random.Random(seed)
-    state = new_game(find_variant(name), players)
-    while not state.is_over:
-        yield state
-        if state.is_chance:
-            action: phase10.Action = phase10.sample_chance(state, rng)
-        else:
-            legal = legal_actions(state)
-            action = legal[int(rng.random() * len(legal))]
-        state = apply(state, action)
-    yield state
-
-
-@st.composite
-def game_states(draw: st.DrawFn) -> GameState:
-    name = draw(st.sampled_from(VARIANTS))
-    variant = find_variant(name)
-    players = draw(st.integers(variant.min_players, min(variant.max_players, 5)))
-    steps = draw(st.integers(0, 900))
-    seed = draw(st.integers(0, 10**6))
-    last = None
-    for i, state in enumerate(random_states(name, players, f"json:{seed}")):
-        last = state
-        if i >= steps:
-            break
-    assert last is not None
-    return last
 
 
 def round_trip(obj: object) -> None:
@@ -97,7 +68,7 @@ def test_cards_round_trip(card: Card) -> None:
 
 
 @settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
-@given(game_states())
+@given(game_states(variants=VARIANTS, max_players=5, max_steps=900, tag="json"))
 def test_states_views_actions_and_melds_round_trip(state: GameState) -> None:
     round_trip(state)
     for seat in range(state.num_players):
