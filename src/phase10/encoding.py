@@ -49,7 +49,7 @@ from phase10.rules import (
     legal_actions,
 )
 from phase10.state import GameState, TurnStep
-from phase10.variants import PhaseOrder, Variant
+from phase10.variants import Variant
 from phase10.views import PlayerView, _determinize
 
 __all__ = [
@@ -217,33 +217,17 @@ def _picks(laydown: Laydown) -> tuple[Select, ...]:
     return tuple(out)
 
 
-def _phase_index(state: GameState | PlayerView, laydown: Laydown) -> int:
+def _phase_index(state: GameState, laydown: Laydown) -> int | None:
+    """The open phase ``laydown`` lays down (``None`` if it is none of them)."""
     phases = state.variant.phases
-    player = state.turn
-    opened = (
-        state.open_phases(player)
-        if isinstance(state, GameState)
-        else _open_from_view(state, player)
-    )
-    return next(i for i in opened if phases[i] == laydown.phase)
+    return next((i for i in state.open_phases(state.turn) if phases[i] == laydown.phase), None)
 
 
-def _open_from_view(v: PlayerView, seat: int) -> tuple[int, ...]:
-    phases = v.variant.phases
-    if v.tiebreak:
-        return (len(phases) - 1,)
-    seat_view = v.players[seat]
-    if v.variant.phase_order is PhaseOrder.PICK:
-        return tuple(i for i in range(len(phases)) if i not in seat_view.completed)
-    return (seat_view.phase,) if seat_view.phase < len(phases) else ()
-
-
-def _pick_mode(state: GameState | PlayerView) -> bool:
-    return state.variant.phase_order is PhaseOrder.PICK
-
-
-def _sequence(state: GameState | PlayerView, action: LayDown | Announce) -> tuple[SubDecision, ...]:
-    head = ChoosePhase(_phase_index(state, action.laydown))
+def _sequence(state: GameState, action: LayDown | Announce) -> tuple[SubDecision, ...]:
+    """The sub-decisions that build ``action``, a legal laydown of ``state``."""
+    index = _phase_index(state, action.laydown)
+    assert index is not None, "a legal laydown is of an open phase"
+    head = ChoosePhase(index)
     keep = action.keep if isinstance(action, Announce) else None
     return (head, *_picks(action.laydown), Confirm(keep))
 
@@ -420,8 +404,23 @@ def encode(state: GameState | PlayerView, action: Action, selection: Selection =
     """
     layout = _layout(state.variant, len(state.players))
     if isinstance(action, LayDown | Announce):
+        # the position the encoding analysed (a view's hidden cards filled in), so the open
+        # phases come from GameState.open_phases, the rules' own answer
+        analysis = _analysed(state)
+        base = analysis.state
+        index = None if base is None else _phase_index(base, action.laydown)
+        if (
+            base is None
+            or index is None
+            or all(action != legal for _, legal in analysis.of_phase(index))
+        ):
+            raise IllegalActionError(
+                f"'{action}' is not legal here (step {state.step.name})",
+                code=Violation.UNKNOWN_ACTION,
+                action=action,
+            )
         done = _done(selection)
-        seq = _sequence(state, action)
+        seq = _sequence(base, action)
         if seq[: len(done)] != done or len(seq) <= len(done):
             raise IllegalActionError(
                 f"'{action}' does not continue the laydown under way",
@@ -435,7 +434,14 @@ def encode(state: GameState | PlayerView, action: Action, selection: Selection =
             code=Violation.WRONG_STEP,
             action=action,
         )
-    return _action_id(layout, state, action)
+    i = _action_id(layout, state, action)
+    if _analysed(state).plain.get(i) != action:
+        raise IllegalActionError(
+            f"'{action}' is not legal here (step {state.step.name})",
+            code=Violation.UNKNOWN_ACTION,
+            action=action,
+        )
+    return i
 
 
 def decode(
