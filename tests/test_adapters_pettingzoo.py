@@ -19,7 +19,16 @@ from phase10 import (
     variant_names,
     view,
 )
-from phase10.encoding import Confirm, decode, num_actions, observation_size
+from phase10.encoding import (
+    Confirm,
+    Selection,
+    decode,
+    legal_mask,
+    num_actions,
+    observation,
+    observation_into,
+    observation_size,
+)
 
 from .optional_deps import require
 
@@ -227,3 +236,62 @@ def test_a_variant_object() -> None:
     e = raw_env(num_players=2, variant=CLASSIC.with_options(runs_wrap=True))
     e.reset(seed=0)
     assert e.variant.runs_wrap
+
+
+def test_the_order_enforcing_wrapper_still_enforces_order() -> None:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    e = env(num_players=3)
+    assert isinstance(e, OrderEnforcingWrapper)
+    assert isinstance(e.unwrapped, raw_env)
+    for name in ("agents", "agent_selection", "terminations", "rewards"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    e.reset(seed=4)
+    inner = e.unwrapped
+    assert e.agents == inner.agents == ["player_0", "player_1", "player_2"]
+    assert e.agent_selection == inner.agent_selection
+    obs, reward, terminated, truncated, info = e.last()
+    assert np.array_equal(obs["action_mask"], inner.observe(inner.agent_selection)["action_mask"])
+    assert (reward, terminated, truncated, info) == (0.0, False, False, {})
+    assert e.last(observe=False)[0] is None
+
+
+def test_observations_are_the_encoding_of_the_agents_view() -> None:
+    """What an agent gets is ``encoding.observation`` of its view and the ``legal_mask``."""
+    e = env(num_players=3, variant="master")
+    e.reset(seed=9)
+    rng = random.Random(9)
+    inner = e.unwrapped
+    for _agent in e.agent_iter(400):
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        state, selection = inner.game_state, inner.selection
+        for seat, agent in enumerate(e.possible_agents):
+            acting = state.current_player == seat
+            seen = inner.observe(agent)
+            expected = observation(view(state, seat), selection if acting else Selection())
+            assert np.array_equal(seen["observation"], np.asarray(expected, np.float32))
+            if acting:
+                mask = np.frombuffer(legal_mask(state, selection), np.int8)
+                assert np.array_equal(seen["action_mask"], mask)
+            else:
+                assert not seen["action_mask"].any()
+            seen["observation"][0] = 5.0  # the arrays are the caller's to change
+            seen["action_mask"][0] = 1
+        e.step(random_id(obs, rng))
+
+
+def test_observation_into_a_numpy_array() -> None:
+    e = raw_env(num_players=4)
+    e.reset(seed=2)
+    seat_view = view(e.game_state, 2)
+    out = np.zeros(observation_size(CLASSIC, 4), np.float32)
+    observation_into(out, seat_view)
+    assert np.array_equal(out, np.asarray(observation(seat_view), np.float32))

@@ -7,8 +7,9 @@ Master's action cards and the announced phases of "10 Phases".
 
 from __future__ import annotations
 
+import array
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +18,12 @@ from hypothesis import strategies as st
 from phase10 import (
     Action,
     Announce,
+    Card,
     GameState,
     IllegalActionError,
     LayDown,
+    PlayerView,
+    TurnStep,
     Violation,
     apply,
     chance_outcomes,
@@ -28,6 +32,7 @@ from phase10 import (
     new_game,
     sample_chance,
     sample_state,
+    sort_cards,
     variant_names,
     view,
 )
@@ -43,6 +48,7 @@ from phase10.encoding import (
     legal_mask,
     num_actions,
     observation,
+    observation_into,
     observation_size,
     step,
 )
@@ -178,6 +184,44 @@ def walk_to_confirm(state: GameState, selection: Selection, rng: random.Random) 
     raise AssertionError("a laydown took more than 100 sub-decisions")
 
 
+def reference_observation(v: PlayerView, selection: Selection) -> list[float]:
+    """The observation as documented in ``observation()``, written plainly, card by card."""
+    variant, n = v.variant, len(v.players)
+    cards = list(dict.fromkeys(sort_cards(variant.deck_for(variant.max_players))))
+    k = len(cards)
+    phases = len(variant.phases)
+    groups = max(len(p.groups) for p in variant.phases)
+
+    def counts(of: Iterable[Card]) -> list[float]:
+        out = [0.0] * k
+        for card in of:
+            out[cards.index(card)] += 1.0
+        return out
+
+    vec = [1.0 if step is v.step else 0.0 for step in TurnStep]
+    vec.append(1.0 if v.current_player == v.player else 0.0)
+    vec += counts(v.hand)
+    vec += counts(v.discard_pile[-1:])
+    vec += counts(v.discard_pile)
+    vec.append(v.draw_count / len(variant.deck_for(n)))
+    for r in range(n):
+        seat = (v.player + r) % n
+        s = v.players[seat]
+        vec += [s.hand_size / 10, s.score / 100, s.laid_down, s.skipped, s.take_two]
+        vec += [s.keep_all, v.current_player == seat, v.dealer == seat]
+        vec += [1.0 if i == min(s.phase, phases) else 0.0 for i in range(phases + 1)]
+    for r in range(n):
+        row = v.table[(v.player + r) % n] if v.table else ()
+        for m in range(groups):
+            vec += counts(row[m].cards) if m < len(row) else [0.0] * k
+    vec += counts(card for _, card in v.offers)
+    vec += counts(v.drawn)
+    for g in range(groups):
+        vec += counts(pick.card for pick in selection.picks if pick.group == g)
+    vec += [1.0 if i == selection.phase else 0.0 for i in range(phases)]
+    return [float(x) for x in vec]
+
+
 def check_observations(state: GameState, selection: Selection, rng: random.Random) -> None:
     """Observations have the documented size and ignore the cards the viewer cannot see."""
     size = observation_size(state.variant, state.num_players)
@@ -186,6 +230,11 @@ def check_observations(state: GameState, selection: Selection, rng: random.Rando
         own = selection if state.current_player == seat else NO_SELECTION
         vec = observation(seat_view, own)
         assert len(vec) == size
+        assert list(vec) == reference_observation(seat_view, own)
+        # the float32 path the adapters use agrees to float32 precision
+        buffer = array.array("f", bytes(4 * size))
+        observation_into(buffer, seat_view, own)
+        assert list(buffer) == list(array.array("f", vec))
         assert all(x >= 0 for x in vec)
         other = sample_state(seat_view, rng)
         assert view(other, seat) == seat_view
@@ -215,6 +264,8 @@ def test_every_position_of_seeded_games(name: str) -> None:
         state, selection, rng = random_position(name, players, 0, 0)
         for _ in range(400):
             check_position(state, selection, rng)
+            # consecutive positions: the observation's reuse of the last discard pile
+            check_observations(state, selection, rng)
             if state.is_over:
                 break
             if state.is_chance:
@@ -266,3 +317,18 @@ def test_a_plain_action_is_refused_while_a_laydown_is_under_way() -> None:
     with pytest.raises(IllegalActionError) as info:
         encode(state, plain, selection)
     assert info.value.code is Violation.WRONG_STEP
+
+
+def test_observation_into_fills_lists_and_float_arrays_alike() -> None:
+    state, _, _ = random_position("master", 3, 5, 250)
+    seat_view = view(state, 1)
+    size = observation_size(state.variant, 3)
+    expected = list(observation(seat_view))
+    doubles = array.array("d", bytes(8 * size))
+    observation_into(doubles, seat_view)
+    assert list(doubles) == expected
+    floats = array.array("f", bytes(4 * size))
+    observation_into(floats, seat_view)
+    assert list(floats) == list(array.array("f", expected))
+    with pytest.raises(TypeError, match="'f' or 'd', got 'i'"):
+        observation_into(array.array("i", bytes(4 * size)), seat_view)  # type: ignore[arg-type]

@@ -14,8 +14,10 @@ The layout is versioned by :data:`ENCODING_VERSION`; changing it is a breaking c
 
 from __future__ import annotations
 
+import array
 import functools
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -39,7 +41,7 @@ from phase10.actions import (
 )
 from phase10.cards import Card, Color, Kind, sort_cards
 from phase10.errors import IllegalActionError, Violation
-from phase10.groups import End, Value
+from phase10.groups import End, Meld, Value
 from phase10.laydown import Laydown
 from phase10.rules import (
     _laydown_actions,
@@ -50,7 +52,7 @@ from phase10.rules import (
 )
 from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
-from phase10.views import PlayerView, _determinize
+from phase10.views import PlayerView, SeatView, _determinize
 
 __all__ = [
     "ENCODING_VERSION",
@@ -137,6 +139,7 @@ class _Layout:
     values: int
     offsets: dict[str, int]
     size: int
+    deck_size: int  # the deck for this many players (at least 1: a divisor)
 
 
 @functools.lru_cache(maxsize=64)
@@ -183,6 +186,7 @@ def _layout(variant: Variant, players: int) -> _Layout:
         values=v,
         offsets=offsets,
         size=total,
+        deck_size=max(1, len(variant.deck_for(players))),
     )
 
 
@@ -257,37 +261,67 @@ def _sub_id(layout: _Layout, decision: SubDecision) -> int:
     )
 
 
-def _action_id(layout: _Layout, state: GameState | PlayerView, action: Action) -> int:
-    o = layout.offsets
+def _discard_id(layout: _Layout, action: Discard) -> int:
+    target = 0 if action.target is None else action.target + 1
+    return (
+        layout.offsets["discard"] + _card_index(layout, action.card) * (layout.players + 1) + target
+    )
+
+
+def _hit_id(layout: _Layout, action: Hit) -> int:
     k = len(layout.cards)
-    ci = layout.card_index
-    if isinstance(action, Draw):
-        return o["draw"]
-    if isinstance(action, TakeDiscard):
-        return o["take"]
-    if isinstance(action, DrawTwo):
-        return o["draw2"]
-    if isinstance(action, Discard):
-        target = 0 if action.target is None else action.target + 1
-        return o["discard"] + ci[action.card] * (layout.players + 1) + target
-    if isinstance(action, Hit):
-        return o["hit"] + (
-            ((action.owner * layout.groups + action.meld) * k + ci[action.card]) * len(_ENDS)
-            + _ENDS.index(action.end)
-        )
-    if isinstance(action, Keep):
-        return o["keep"] + ci[action.card]
-    if isinstance(action, Offer):
-        return o["offer"] + ci[action.card]
-    if isinstance(action, TakeOffer):
-        return o["take_offer"] + action.owner * k + ci[action.card]
-    if isinstance(action, KeepHand):
-        return o["keep_hand"] + (0 if action.keep else 1)
-    if isinstance(action, Deal | TurnUp | Reveal):
-        return o["chance_card"] + ci[action.card]
-    if isinstance(action, Reshuffle):
-        return o["reshuffle"]
-    raise TypeError(f"no id for {action!r}")  # pragma: no cover
+    place = (action.owner * layout.groups + action.meld) * k + _card_index(layout, action.card)
+    return layout.offsets["hit"] + place * len(_ENDS) + _ENDS.index(action.end)
+
+
+def _card_index(layout: _Layout, card: Card) -> int:
+    # by identity first: the deck's cards are shared objects, and hashing a Card is slow
+    i = layout.id_index.get(id(card))
+    return layout.card_index[card] if i is None else i
+
+
+def _take_offer_id(layout: _Layout, action: TakeOffer) -> int:
+    place = action.owner * len(layout.cards) + _card_index(layout, action.card)
+    return layout.offsets["take_offer"] + place
+
+
+def _keep_hand_id(layout: _Layout, action: KeepHand) -> int:
+    return layout.offsets["keep_hand"] + (0 if action.keep else 1)
+
+
+def _fixed(block: str) -> Callable[[_Layout, Any], int]:
+    return lambda layout, action: layout.offsets[block]
+
+
+def _by_card(block: str) -> Callable[[_Layout, Any], int]:
+    return lambda layout, action: layout.offsets[block] + _card_index(layout, action.card)
+
+
+# The id of each kind of action, found by its type: one dict lookup rather than a chain of
+# isinstance checks, as the mask works out the id of every legal action of every position.
+_IDS: dict[type, Callable[[_Layout, Any], int]] = {
+    Draw: _fixed("draw"),
+    TakeDiscard: _fixed("take"),
+    DrawTwo: _fixed("draw2"),
+    Discard: _discard_id,
+    Hit: _hit_id,
+    Keep: _by_card("keep"),
+    Offer: _by_card("offer"),
+    TakeOffer: _take_offer_id,
+    KeepHand: _keep_hand_id,
+    Deal: _by_card("chance_card"),
+    TurnUp: _by_card("chance_card"),
+    Reveal: _by_card("chance_card"),
+    Reshuffle: _fixed("reshuffle"),
+}
+
+
+def _action_id(layout: _Layout, action: Action) -> int:
+    """The id of an action that is not a laydown (actions are final classes: no subclasses)."""
+    found = _IDS.get(type(action))
+    if found is None:
+        raise TypeError(f"no id for {action!r}")  # pragma: no cover
+    return found(layout, action)
 
 
 _Sequences = tuple[tuple[tuple[SubDecision, ...], Action], ...]
@@ -340,9 +374,9 @@ def _analyse(position: GameState | PlayerView) -> _Analysis:
     else:
         state = position
     if state.step is not TurnStep.PLAY:
-        plain = {_action_id(layout, state, a): a for a in legal_actions(state)}
+        plain = {_action_id(layout, a): a for a in legal_actions(state)}
         return _Analysis(state, plain, ())
-    plain = {_action_id(layout, state, a): a for a in _other_play_actions(state)}
+    plain = {_action_id(layout, a): a for a in _other_play_actions(state)}
     return _Analysis(state, plain, _laydown_phases(state))
 
 
@@ -377,18 +411,24 @@ def legal_ids(state: GameState | PlayerView, selection: Selection = _EMPTY) -> t
 
 def legal_mask(state: GameState | PlayerView, selection: Selection = _EMPTY) -> bytes:
     """A byte per id, 1 where the id is legal (``numpy.frombuffer`` reads it as uint8)."""
-    mask = bytearray(num_actions(state.variant, len(state.players)))
+    return bytes(_mask(state, selection))
+
+
+def _mask(state: GameState | PlayerView, selection: Selection) -> bytearray:
+    """:func:`legal_mask` as a new bytearray (numpy arrays on it are writable)."""
+    layout = _layout(state.variant, len(state.players))
+    mask = bytearray(layout.size)
     if selection.phase is None:
         analysis = _analysed(state)
         for i in analysis.plain:
             mask[i] = 1
-        base = _layout(state.variant, len(state.players)).offsets["phase"]
+        base = layout.offsets["phase"]
         for phase in analysis.phases:
             mask[base + phase] = 1
-        return bytes(mask)
+        return mask
     for i in _options(state, selection):
         mask[i] = 1
-    return bytes(mask)
+    return mask
 
 
 def encode(state: GameState | PlayerView, action: Action, selection: Selection = _EMPTY) -> int:
@@ -434,7 +474,7 @@ def encode(state: GameState | PlayerView, action: Action, selection: Selection =
             code=Violation.WRONG_STEP,
             action=action,
         )
-    i = _action_id(layout, state, action)
+    i = _action_id(layout, action)
     if _analysed(state).plain.get(i) != action:
         raise IllegalActionError(
             f"'{action}' is not legal here (step {state.step.name})",
@@ -489,11 +529,6 @@ def step(state: GameState, i: int, selection: Selection = _EMPTY) -> tuple[GameS
     return apply(state, meaning), _EMPTY
 
 
-@functools.lru_cache(maxsize=64)
-def _observation_shape(variant: Variant, num_players: int) -> tuple[int, int]:
-    return observation_size(variant, num_players), max(1, len(variant.deck_for(num_players)))
-
-
 def observation_size(variant: Variant, num_players: int) -> int:
     """The length of :func:`observation` vectors for this variant and player count."""
     layout = _layout(variant, num_players)
@@ -517,9 +552,10 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
 
     In order: the step (one-hot) and whether the viewer acts; own hand, top discard
     (one-hot) and discard pile as counts per card type; the draw pile's size as a fraction of
-    the deck; per seat: hand size / 10, phase (one-hot), score / 100, laid down, skipped,
-    take two, keep all, to act, dealer; per seat and meld: card counts; offered and drawn
-    cards as counts; the laydown under way as counts per group, and its phase (one-hot).
+    the deck; per seat: hand size / 10, score / 100, laid down, skipped, take two, keep all,
+    to act, dealer, phase (one-hot, one past the last phase when all are done); per seat and
+    meld: card counts; offered and drawn cards as counts; the laydown under way as counts per
+    group, and its phase (one-hot).
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(3))
@@ -532,71 +568,176 @@ def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ..
 
 def observation_list(v: PlayerView, selection: Selection = _EMPTY) -> list[float]:
     """The :func:`observation` vector as a new list."""
-    size, _ = _observation_shape(v.variant, len(v.players))
-    out = [0.0] * size
+    out = [0.0] * observation_size(v.variant, len(v.players))
     observation_into(out, v, selection)
     return out
+
+
+# Parts of an observation that stay the same from one step to the next (a seat's public
+# data, a meld's cards, the discard pile) are kept as ready-made arrays and copied in with a
+# slice assignment. Entries are keyed by the identity of their source, which they keep alive
+# so that the id cannot be reused; the layout and the array's type code are part of the key.
+_Part: TypeAlias = "tuple[object, _Layout, str, array.array[float]]"
+_PARTS: dict[int, _Part] = {}
+_PILES: list[_Part] = []  # the last discard piles seen, newest first
+_MAX_PARTS = 4096
+_MAX_PILES = 8
+
+
+def _new_part(layout: _Layout, typecode: str, size: int) -> array.array[float]:
+    return array.array(typecode, bytes(array.array(typecode).itemsize * size))
+
+
+def _counts(layout: _Layout, typecode: str, cards: Sequence[Card]) -> array.array[float]:
+    out = _new_part(layout, typecode, len(layout.cards))
+    by_id = layout.id_index
+    for card in cards:
+        i = by_id.get(id(card))
+        out[layout.card_index[card] if i is None else i] += 1.0
+    return out
+
+
+def _remember(
+    key: object, layout: _Layout, typecode: str, part: array.array[float]
+) -> array.array[float]:
+    if len(_PARTS) >= _MAX_PARTS:
+        _PARTS.clear()
+    _PARTS[id(key)] = (key, layout, typecode, part)
+    return part
+
+
+def _meld_part(meld: Meld, layout: _Layout, typecode: str) -> array.array[float]:
+    found = _PARTS.get(id(meld))
+    if found is not None and found[0] is meld and found[1] is layout and found[2] == typecode:
+        return found[3]
+    return _remember(meld, layout, typecode, _counts(layout, typecode, meld.cards))
+
+
+# A seat's block depends on a few small numbers that recur across positions and games: it is
+# cached by the SeatView (shared by positions where the seat did not change), then by value.
+_SEATS: dict[tuple[object, ...], array.array[float]] = {}
+
+
+def _seat_part(seat: SeatView, layout: _Layout, typecode: str) -> array.array[float]:
+    """A seat's block with "to act" and "dealer" left at 0 (they depend on the position)."""
+    found = _PARTS.get(id(seat))
+    if found is not None and found[0] is seat and found[1] is layout and found[2] == typecode:
+        return found[3]
+    phase = min(seat.phase, layout.phases)
+    key = (
+        seat.hand_size,
+        seat.score,
+        seat.laid_down,
+        seat.skipped,
+        seat.take_two,
+        seat.keep_all,
+        phase,
+        layout.phases,
+        typecode,
+    )
+    part = _SEATS.get(key)
+    if part is None:
+        part = _new_part(layout, typecode, 9 + layout.phases)
+        part[0] = seat.hand_size / 10.0
+        part[1] = seat.score / 100.0
+        part[2] = float(seat.laid_down)
+        part[3] = float(seat.skipped)
+        part[4] = float(seat.take_two)
+        part[5] = float(seat.keep_all)
+        part[8 + phase] = 1.0
+        if len(_SEATS) >= _MAX_PARTS:
+            _SEATS.clear()
+        _SEATS[key] = part
+    return _remember(seat, layout, typecode, part)
+
+
+def _pile_part(pile: tuple[Card, ...], layout: _Layout, typecode: str) -> array.array[float]:
+    """Counts of the discard pile, worked out from a pile one card longer or shorter if seen.
+
+    Between two steps the pile gains a card (a discard) or loses its top card (a take). The
+    slices are compared with ``==``, which for the shared card objects of a game is a quick
+    identity check per card.
+    """
+    n = len(pile)
+    for old, old_layout, old_typecode, counts in _PILES:
+        if old_layout is not layout or old_typecode != typecode:
+            continue
+        assert isinstance(old, tuple)
+        if old is pile:
+            return counts
+        m = len(old)
+        if n == m + 1 and pile[:m] == old:
+            part = array.array(typecode, counts)
+            part[_card_index(layout, pile[-1])] += 1.0
+            break
+        if n == m - 1 and old[:n] == pile:
+            part = array.array(typecode, counts)
+            part[_card_index(layout, old[-1])] -= 1.0
+            break
+    else:
+        part = _counts(layout, typecode, pile)
+    _PILES.insert(0, (pile, layout, typecode, part))
+    del _PILES[_MAX_PILES:]
+    return part
 
 
 def observation_into(
     out: MutableSequence[float], v: PlayerView, selection: Selection = _EMPTY
 ) -> None:
-    """Add the :func:`observation` vector into ``out``, which must hold zeros.
+    """Write the :func:`observation` vector into ``out``, which must hold zeros.
 
-    ``out`` may be a list or an ``array.array("f")``: filling a zeroed float array and
-    handing it to ``numpy.frombuffer`` avoids converting every element.
+    ``out`` has :func:`observation_size` elements: a list, an ``array.array`` of type ``"f"``
+    or ``"d"``, or a float numpy array. Filling a zeroed ``array.array("f")`` and handing it
+    to ``numpy.frombuffer`` avoids converting every element (the PettingZoo adapter does
+    this).
+
+    Raises:
+        TypeError: ``out`` is an ``array.array`` of a type other than ``"f"`` or ``"d"``.
     """
+    if isinstance(out, array.array):
+        typecode = out.typecode
+        if typecode not in ("f", "d"):
+            raise TypeError(f"out must be an array.array of type 'f' or 'd', got {typecode!r}")
+    else:
+        typecode = "d"  # lists and numpy arrays take a slice from any float array
     n = len(v.players)
     layout = _layout(v.variant, n)
     k = len(layout.cards)
     by_id = layout.id_index
     ci = layout.card_index
-
-    def places(cards: Sequence[Card]) -> list[int]:
-        # by identity: the deck's cards are shared objects, and hashing a Card is slow
-        found = [by_id.get(id(c), -1) for c in cards]
-        if -1 in found:
-            found = [ci[c] for c in cards]
-        return found
-
     groups = layout.groups
-    _, deck_size = _observation_shape(v.variant, n)
+    current = v.current_player
     out[_STEP_INDEX[v.step]] = 1.0
     at = len(_STEPS)
-    out[at] = 1.0 if v.current_player == v.player else 0.0
+    if current == v.player:
+        out[at] = 1.0
     at += 1
-    for i in places(v.hand):
-        out[at + i] += 1.0
+    for card in v.hand:
+        i = by_id.get(id(card))
+        out[at + (ci[card] if i is None else i)] += 1.0
     at += k
-    if v.discard_pile:
-        out[at + ci[v.discard_pile[-1]]] = 1.0
-    at += k
-    for i in places(v.discard_pile):
-        out[at + i] += 1.0
-    at += k
-    out[at] = v.draw_count / deck_size
+    pile = v.discard_pile
+    if pile:
+        out[at + _card_index(layout, pile[-1])] = 1.0
+        out[at + k : at + 2 * k] = _pile_part(pile, layout, typecode)
+    at += 2 * k
+    out[at] = v.draw_count / layout.deck_size
     at += 1
     seat_size = 9 + layout.phases
     for r in range(n):
         seat = (v.player + r) % n
-        s = v.players[seat]
         base = at + r * seat_size
-        out[base] = s.hand_size / 10.0
-        out[base + 1] = s.score / 100.0
-        out[base + 2] = float(s.laid_down)
-        out[base + 3] = float(s.skipped)
-        out[base + 4] = float(s.take_two)
-        out[base + 5] = float(s.keep_all)
-        out[base + 6] = float(v.current_player == seat)
-        out[base + 7] = float(v.dealer == seat)
-        out[base + 8 + min(s.phase, layout.phases)] = 1.0
+        out[base : base + seat_size] = _seat_part(v.players[seat], layout, typecode)
+        if current == seat:
+            out[base + 6] = 1.0
+        if v.dealer == seat:
+            out[base + 7] = 1.0
     at += n * seat_size
     if v.table:
         for r in range(n):
             for m, meld in enumerate(v.table[(v.player + r) % n][:groups]):
                 base = at + (r * groups + m) * k
-                for i in places(meld.cards):
-                    out[base + i] += 1.0
+                out[base : base + k] = _meld_part(meld, layout, typecode)
     at += n * groups * k
     for _, card in v.offers:
         out[at + ci[card]] += 1.0

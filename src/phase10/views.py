@@ -184,13 +184,33 @@ _SEAT_PUBLIC: tuple[str, ...] = tuple(
 _SEAT_VIEWS: dict[int, tuple[PlayerState, SeatView]] = {}
 
 
+# A seat that changed (a new PlayerState) often looks like one seen before: the same few
+# numbers recur within and across games, so seat views are also shared by value.
+_SEATS_BY_VALUE: dict[tuple[object, ...], SeatView] = {}
+
+
 def _seat_view(player: PlayerState) -> SeatView:
     cached = _SEAT_VIEWS.get(id(player))
     if cached is not None and cached[0] is player:
         return cached[1]
     if len(_SEAT_VIEWS) >= 4096:
         _SEAT_VIEWS.clear()
-    seat = _make_seat_view(player)
+    key = (
+        len(player.hand),
+        player.phase,
+        player.laid_down,
+        player.score,
+        player.skipped,
+        player.completed,
+        player.take_two,
+        player.keep_all,
+        player.kept,
+    )
+    seat = _SEATS_BY_VALUE.get(key)
+    if seat is None:
+        if len(_SEATS_BY_VALUE) >= 4096:
+            _SEATS_BY_VALUE.clear()
+        seat = _SEATS_BY_VALUE[key] = _make_seat_view(player)
     _SEAT_VIEWS[id(player)] = (player, seat)
     return seat
 
@@ -242,21 +262,57 @@ def view(state: GameState, player: int) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"view() needs a GameState, got {type(state).__name__}")
-    if not is_whole(player, 0) or player >= len(state.players):
+    players = state.players
+    if not is_whole(player, 0) or player >= len(players):
         raise InvalidStateError(
-            f"player must be a seat from 0 to {len(state.players) - 1}, got {player!r}"
+            f"player must be a seat from 0 to {len(players) - 1}, got {player!r}"
         )
-    visible_draw = player == state.turn
     return PlayerView(
+        variant=state.variant,
         player=player,
-        hand=state.players[player].hand,
-        players=tuple(_seat_view(p) for p in state.players),
+        hand=players[player].hand,
+        players=tuple(map(_seat_view, players)),
+        dealer=state.dealer,
+        turn=state.turn,
+        step=state.step,
         current_player=state.current_player,
         draw_count=len(state.draw_pile),
-        drawn=state.drawn if visible_draw else (),
+        discard_pile=state.discard_pile,
+        table=state.table,
+        hand_number=state.hand_number,
+        dealt=state.dealt,
+        laid_this_turn=state.laid_this_turn,
+        tiebreak=state.tiebreak,
+        winners=state.winners,
+        action_pile=state.action_pile,
+        drawn=state.drawn if player == state.turn else (),
         drawn_count=len(state.drawn),
-        **{name: getattr(state, name) for name in _STATE_PUBLIC},
+        to_draw=state.to_draw,
+        receiver=state.receiver,
+        offers=state.offers,
+        reshuffles=state.reshuffles,
     )
+
+
+# view() names every field for speed (no **kwargs): keep it in step with PlayerView.
+assert _STATE_PUBLIC == (
+    "variant",
+    "dealer",
+    "turn",
+    "step",
+    "discard_pile",
+    "table",
+    "hand_number",
+    "dealt",
+    "laid_this_turn",
+    "tiebreak",
+    "winners",
+    "action_pile",
+    "to_draw",
+    "receiver",
+    "offers",
+    "reshuffles",
+), _STATE_PUBLIC
 
 
 def _visible_cards(v: PlayerView) -> Iterator[Card]:

@@ -37,13 +37,14 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from phase10._checks import is_whole
 from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
 from phase10.chance import sample_chance
 from phase10.encoding import (
     Selection,
-    legal_mask,
+    _mask,
     num_actions,
     observation_into,
     observation_size,
@@ -232,7 +233,7 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         observation_into(buffer, last[1], selection)
         vector = np.frombuffer(buffer, np.float32)
         if acting:
-            mask = np.frombuffer(bytearray(legal_mask(state, selection)), dtype=np.int8)
+            mask = np.frombuffer(_mask(state, selection), dtype=np.int8)
         else:
             mask = np.zeros(self._num_actions, np.int8)
         return {"observation": vector, "action_mask": mask}
@@ -254,6 +255,45 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         """Nothing to release."""
 
 
+class _OrderEnforcing(OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with what an agent loop reads at each step forwarded.
+
+    The base wrapper reaches the environment's attributes through ``__getattr__``, which costs
+    several microseconds per step; here ``agents``, ``agent_selection`` and :meth:`last` go
+    straight to the environment once it has been reset, and raise the wrapper's own errors
+    before (an ``AttributeError`` from a property falls back to the wrapper's ``__getattr__``).
+    """
+
+    @property
+    def agents(self) -> list[str]:
+        if self._has_reset:
+            agents: list[str] = self.env.agents
+            return agents
+        raise AttributeError("agents cannot be accessed before reset")
+
+    @agents.setter
+    def agents(self, value: list[str]) -> None:
+        self.env.agents = value
+
+    @property
+    def agent_selection(self) -> str:
+        if self._has_reset:
+            agent: str = self.env.agent_selection
+            return agent
+        raise AttributeError("agent_selection cannot be accessed before reset")
+
+    @agent_selection.setter
+    def agent_selection(self, value: str) -> None:
+        self.env.agent_selection = value
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As the environment's ``last``; ``AttributeError`` before ``reset``."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+
 def env(
     *,
     num_players: int = 2,
@@ -263,13 +303,12 @@ def env(
 ) -> Any:
     """The Phase 10 environment inside PettingZoo's usual checks (arguments as :class:`raw_env`).
 
-    Wrapped in ``OrderEnforcingWrapper`` (``step`` before ``reset`` raises) but not in
-    ``AssertOutOfBoundsWrapper`` or ``TerminateIllegalWrapper``: an illegal id raises
-    :class:`~phase10.IllegalActionError`.
+    Wrapped in PettingZoo's ``OrderEnforcingWrapper`` (``step`` before ``reset`` raises; a
+    subclass that reads the attributes an agent loop needs without going through
+    ``__getattr__``) but not in ``AssertOutOfBoundsWrapper`` or ``TerminateIllegalWrapper``:
+    an illegal id raises :class:`~phase10.IllegalActionError`.
     """
-    from pettingzoo.utils import wrappers
-
     inner = raw_env(
         num_players=num_players, variant=variant, render_mode=render_mode, max_steps=max_steps
     )
-    return wrappers.OrderEnforcingWrapper(inner)
+    return _OrderEnforcing(inner)
