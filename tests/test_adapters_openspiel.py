@@ -6,7 +6,6 @@ Skipped without the ``openspiel`` extra (an error with ``PHASE10_REQUIRE_EXTRAS=
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -191,13 +190,15 @@ def test_mcts_plays_a_whole_game() -> None:
     ]
     rng = np.random.RandomState(0)
     state = game.new_initial_state()
-    start = time.perf_counter()
+    steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
             ids, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(ids, p=probs)))
         else:
             state.apply_action(bots[state.current_player()].step(state))
-        assert time.perf_counter() - start < 120, "MCTS took too long"
+        steps += 1
+        # seeded throughout, so the game always takes the same number of steps
+        assert steps < 3_000, "the game does not end"
     assert state.game_state.is_over
     assert sorted(state.returns()) == [-1.0, 1.0]
