@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -195,7 +196,7 @@ def _seat_view(player: PlayerState) -> SeatView:
         return cached[1]
     if len(_SEAT_VIEWS) >= 4096:
         _SEAT_VIEWS.clear()
-    key = (
+    key = (  # the values of _SEAT_FIELDS, in order (written out: this runs at every step)
         len(player.hand),
         player.phase,
         player.laid_down,
@@ -210,13 +211,16 @@ def _seat_view(player: PlayerState) -> SeatView:
     if seat is None:
         if len(_SEATS_BY_VALUE) >= 4096:
             _SEATS_BY_VALUE.clear()
-        seat = _SEATS_BY_VALUE[key] = _make_seat_view(player)
+        fields: dict[str, Any] = dict(zip(_SEAT_FIELDS, key, strict=True))
+        seat = _SEATS_BY_VALUE[key] = SeatView(**fields)
     _SEAT_VIEWS[id(player)] = (player, seat)
     return seat
 
 
-# _make_seat_view names every field for speed (no **kwargs): keep it in step with SeatView.
-assert _SEAT_PUBLIC == (
+# _seat_view's key lists the fields in this order: keep it in step with SeatView.
+_SEAT_FIELDS = ("hand_size", *_SEAT_PUBLIC)
+assert _SEAT_FIELDS == (
+    "hand_size",
     "phase",
     "laid_down",
     "score",
@@ -225,21 +229,7 @@ assert _SEAT_PUBLIC == (
     "take_two",
     "keep_all",
     "kept",
-), _SEAT_PUBLIC
-
-
-def _make_seat_view(player: PlayerState) -> SeatView:
-    return SeatView(
-        hand_size=len(player.hand),
-        phase=player.phase,
-        laid_down=player.laid_down,
-        score=player.score,
-        skipped=player.skipped,
-        completed=player.completed,
-        take_two=player.take_two,
-        keep_all=player.keep_all,
-        kept=player.kept,
-    )
+), _SEAT_FIELDS
 
 
 def view(state: GameState, player: int) -> PlayerView:
