@@ -244,6 +244,7 @@ def test_the_order_enforcing_wrapper_still_enforces_order() -> None:
     e = env(num_players=3)
     assert isinstance(e, OrderEnforcingWrapper)
     assert isinstance(e.unwrapped, raw_env)
+    assert str(e) == str(e.unwrapped) == "phase10_v0"
     for name in ("agents", "agent_selection", "terminations", "rewards"):
         with pytest.raises(AttributeError, match="before reset"):
             getattr(e, name)
@@ -259,6 +260,8 @@ def test_the_order_enforcing_wrapper_still_enforces_order() -> None:
     assert np.array_equal(obs["action_mask"], inner.observe(inner.agent_selection)["action_mask"])
     assert (reward, terminated, truncated, info) == (0.0, False, False, {})
     assert e.last(observe=False)[0] is None
+    e.agent_selection = "player_2"  # sets the environment's, as __getattr__ reads it there
+    assert inner.agent_selection == "player_2"
 
 
 def test_observations_are_the_encoding_of_the_agents_view() -> None:

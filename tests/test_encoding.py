@@ -8,9 +8,11 @@ Master's action cards and the announced phases of "10 Phases".
 from __future__ import annotations
 
 import array
+import collections
 import random
 from collections.abc import Iterable, Iterator
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +21,7 @@ from phase10 import (
     Action,
     Announce,
     Card,
+    Discard,
     GameState,
     IllegalActionError,
     LayDown,
@@ -332,3 +335,55 @@ def test_observation_into_fills_lists_and_float_arrays_alike() -> None:
     assert list(floats) == list(array.array("f", expected))
     with pytest.raises(TypeError, match="'f' or 'd', got 'i'"):
         observation_into(array.array("i", bytes(4 * size)), seat_view)  # type: ignore[arg-type]
+
+
+def test_observation_into_other_sequences_and_wrong_sizes() -> None:
+    state, _, _ = random_position("classic", 3, 8, 200)
+    seat_view = view(state, 0)
+    size = observation_size(state.variant, 3)
+    filled: collections.deque[float] = collections.deque([0.0] * size)
+    observation_into(filled, seat_view)
+    assert list(filled) == list(observation(seat_view))
+    with pytest.raises(ValueError, match=f"= {size} zeros, got {size - 1} elements"):
+        observation_into([0.0] * (size - 1), seat_view)
+
+
+def test_a_discard_pile_that_is_not_a_tuple_is_counted_not_remembered() -> None:
+    """A view built by hand may hold a list; later observations must not reuse its counts."""
+    state, _, rng = random_position("classic", 2, 3, 150)
+    seat_view = view(state, 0)
+    assert seat_view.discard_pile
+    pile = list(seat_view.discard_pile)
+    as_list = attrs.evolve(seat_view, discard_pile=pile)  # type: ignore[arg-type]
+    assert observation(as_list) == observation(seat_view)
+    pile.append(pile[0])  # changed in place afterwards
+    for _ in range(40):  # consecutive positions still agree with the plain reference
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+            continue
+        check_observations(state, NO_SELECTION, rng)
+        actions = legal_actions(state)
+        state = apply(state, actions[int(rng.random() * len(actions))])
+
+
+def test_a_subclass_of_an_action_is_not_legal() -> None:
+    state, _, rng = random_position("classic", 2, 3, 0)
+    while state.step is not TurnStep.PLAY:
+        if state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+        else:
+            state = apply(state, legal_actions(state)[0])
+    discard = next(a for a in legal_actions(state) if isinstance(a, Discard))
+
+    @attrs.frozen
+    class MyDiscard(Discard):
+        pass
+
+    mine = MyDiscard(discard.player, discard.card, discard.target)
+    with pytest.raises(IllegalActionError) as info:
+        encode(state, mine)
+    assert info.value.code is Violation.UNKNOWN_ACTION
+    with pytest.raises(TypeError, match="not an action"):
+        encode(state, "D R5")  # type: ignore[arg-type]

@@ -317,10 +317,18 @@ _IDS: dict[type, Callable[[_Layout, Any], int]] = {
 
 
 def _action_id(layout: _Layout, action: Action) -> int:
-    """The id of an action that is not a laydown (actions are final classes: no subclasses)."""
+    """The id of an action that is not a laydown.
+
+    Raises:
+        TypeError: ``action`` is not an action of a kind the encoding knows.
+    """
     found = _IDS.get(type(action))
     if found is None:
-        raise TypeError(f"no id for {action!r}")  # pragma: no cover
+        # a subclass gets its base class's id (it is then refused as not legal, as the legal
+        # actions are of the base classes)
+        found = next((_IDS[c] for c in type(action).__mro__ if c in _IDS), None)
+        if found is None:
+            raise TypeError(f"no id for {action!r}: not an action")
     return found(layout, action)
 
 
@@ -579,7 +587,8 @@ def observation_list(v: PlayerView, selection: Selection = _EMPTY) -> list[float
 # so that the id cannot be reused; the layout and the array's type code are part of the key.
 _Part: TypeAlias = "tuple[object, _Layout, str, array.array[float]]"
 _PARTS: dict[int, _Part] = {}
-_PILES: list[_Part] = []  # the last discard piles seen, newest first
+_Pile: TypeAlias = "tuple[tuple[Card, ...], _Layout, str, array.array[float]]"
+_PILES: list[_Pile] = []  # the last discard piles seen, newest first
 _MAX_PARTS = 4096
 _MAX_PILES = 8
 
@@ -651,18 +660,19 @@ def _seat_part(seat: SeatView, layout: _Layout, typecode: str) -> array.array[fl
     return _remember(seat, layout, typecode, part)
 
 
-def _pile_part(pile: tuple[Card, ...], layout: _Layout, typecode: str) -> array.array[float]:
+def _pile_part(pile: Sequence[Card], layout: _Layout, typecode: str) -> array.array[float]:
     """Counts of the discard pile, worked out from a pile one card longer or shorter if seen.
 
     Between two steps the pile gains a card (a discard) or loses its top card (a take). The
     slices are compared with ``==``, which for the shared card objects of a game is a quick
-    identity check per card.
+    identity check per card. Only tuples are remembered: they cannot change afterwards.
     """
+    if type(pile) is not tuple:
+        return _counts(layout, typecode, pile)
     n = len(pile)
     for old, old_layout, old_typecode, counts in _PILES:
         if old_layout is not layout or old_typecode != typecode:
             continue
-        assert isinstance(old, tuple)
         if old is pile:
             return counts
         m = len(old)
@@ -686,20 +696,34 @@ def observation_into(
 ) -> None:
     """Write the :func:`observation` vector into ``out``, which must hold zeros.
 
-    ``out`` has :func:`observation_size` elements: a list, an ``array.array`` of type ``"f"``
-    or ``"d"``, or a float numpy array. Filling a zeroed ``array.array("f")`` and handing it
-    to ``numpy.frombuffer`` avoids converting every element (the PettingZoo adapter does
-    this).
+    ``out`` holds :func:`observation_size` zeros: a list, an ``array.array`` of type ``"f"``
+    or ``"d"``, a float numpy array, or any other mutable sequence (filled one element at a
+    time, more slowly). Filling a zeroed ``array.array("f")`` and handing it to
+    ``numpy.frombuffer`` avoids converting every element (the PettingZoo adapter does this).
 
     Raises:
         TypeError: ``out`` is an ``array.array`` of a type other than ``"f"`` or ``"d"``.
+        ValueError: ``out`` does not have :func:`observation_size` elements.
     """
+    size = observation_size(v.variant, len(v.players))
+    if len(out) != size:
+        raise ValueError(
+            f"out must hold observation_size(variant, {len(v.players)}) = {size} zeros, "
+            f"got {len(out)} elements"
+        )
     if isinstance(out, array.array):
         typecode = out.typecode
         if typecode not in ("f", "d"):
             raise TypeError(f"out must be an array.array of type 'f' or 'd', got {typecode!r}")
-    else:
+    elif isinstance(out, list) or hasattr(out, "__array_interface__"):
         typecode = "d"  # lists and numpy arrays take a slice from any float array
+    else:
+        filled = [0.0] * size
+        observation_into(filled, v, selection)
+        for j, x in enumerate(filled):
+            if x:
+                out[j] = x
+        return
     n = len(v.players)
     layout = _layout(v.variant, n)
     k = len(layout.cards)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 import attrs
 
@@ -185,42 +184,19 @@ _SEAT_PUBLIC: tuple[str, ...] = tuple(
 _SEAT_VIEWS: dict[int, tuple[PlayerState, SeatView]] = {}
 
 
-# A seat that changed (a new PlayerState) often looks like one seen before: the same few
-# numbers recur within and across games, so seat views are also shared by value.
-_SEATS_BY_VALUE: dict[tuple[object, ...], SeatView] = {}
-
-
 def _seat_view(player: PlayerState) -> SeatView:
     cached = _SEAT_VIEWS.get(id(player))
     if cached is not None and cached[0] is player:
         return cached[1]
     if len(_SEAT_VIEWS) >= 4096:
         _SEAT_VIEWS.clear()
-    key = (  # the values of _SEAT_FIELDS, in order (written out: this runs at every step)
-        len(player.hand),
-        player.phase,
-        player.laid_down,
-        player.score,
-        player.skipped,
-        player.completed,
-        player.take_two,
-        player.keep_all,
-        player.kept,
-    )
-    seat = _SEATS_BY_VALUE.get(key)
-    if seat is None:
-        if len(_SEATS_BY_VALUE) >= 4096:
-            _SEATS_BY_VALUE.clear()
-        fields: dict[str, Any] = dict(zip(_SEAT_FIELDS, key, strict=True))
-        seat = _SEATS_BY_VALUE[key] = SeatView(**fields)
+    seat = _make_seat_view(player)
     _SEAT_VIEWS[id(player)] = (player, seat)
     return seat
 
 
-# _seat_view's key lists the fields in this order: keep it in step with SeatView.
-_SEAT_FIELDS = ("hand_size", *_SEAT_PUBLIC)
-assert _SEAT_FIELDS == (
-    "hand_size",
+# _make_seat_view names every field for speed (no **kwargs): keep it in step with SeatView.
+assert _SEAT_PUBLIC == (
     "phase",
     "laid_down",
     "score",
@@ -229,7 +205,21 @@ assert _SEAT_FIELDS == (
     "take_two",
     "keep_all",
     "kept",
-), _SEAT_FIELDS
+), _SEAT_PUBLIC
+
+
+def _make_seat_view(player: PlayerState) -> SeatView:
+    return SeatView(
+        hand_size=len(player.hand),
+        phase=player.phase,
+        laid_down=player.laid_down,
+        score=player.score,
+        skipped=player.skipped,
+        completed=player.completed,
+        take_two=player.take_two,
+        keep_all=player.keep_all,
+        kept=player.kept,
+    )
 
 
 def view(state: GameState, player: int) -> PlayerView:

@@ -262,6 +262,7 @@ class _OrderEnforcing(OrderEnforcingWrapper):
     several microseconds per step; here ``agents``, ``agent_selection`` and :meth:`last` go
     straight to the environment once it has been reset, and raise the wrapper's own errors
     before (an ``AttributeError`` from a property falls back to the wrapper's ``__getattr__``).
+    Setting ``agents`` or ``agent_selection`` sets the environment's.
     """
 
     @property
@@ -285,6 +286,9 @@ class _OrderEnforcing(OrderEnforcingWrapper):
     @agent_selection.setter
     def agent_selection(self, value: str) -> None:
         self.env.agent_selection = value
+
+    def __str__(self) -> str:
+        return str(self.env)  # as OrderEnforcingWrapper itself, not a subclass, shows
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """As the environment's ``last``; ``AttributeError`` before ``reset``."""
