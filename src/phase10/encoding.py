@@ -140,6 +140,7 @@ class _Layout:
     offsets: dict[str, int]
     size: int
     deck_size: int  # the deck for this many players (at least 1: a divisor)
+    observation_size: int
 
 
 @functools.lru_cache(maxsize=64)
@@ -172,6 +173,18 @@ def _layout(variant: Variant, players: int) -> _Layout:
     for name, size in blocks:
         offsets[name] = total
         total += size
+    seat = 8 + len(variant.phases) + 1
+    observation = (  # the parts in the order observation() lists them
+        len(_STEPS)
+        + 1
+        + 3 * k
+        + 1
+        + players * seat
+        + players * g * k
+        + 2 * k
+        + g * k
+        + len(variant.phases)
+    )
     return _Layout(
         cards=cards,
         naturals=naturals,
@@ -187,6 +200,7 @@ def _layout(variant: Variant, players: int) -> _Layout:
         offsets=offsets,
         size=total,
         deck_size=max(1, len(variant.deck_for(players))),
+        observation_size=observation,
     )
 
 
@@ -539,20 +553,7 @@ def step(state: GameState, i: int, selection: Selection = _EMPTY) -> tuple[GameS
 
 def observation_size(variant: Variant, num_players: int) -> int:
     """The length of :func:`observation` vectors for this variant and player count."""
-    layout = _layout(variant, num_players)
-    k = len(layout.cards)
-    seat = 8 + layout.phases + 1
-    return (
-        len(_STEPS)
-        + 1
-        + 3 * k
-        + 1
-        + num_players * seat
-        + num_players * layout.groups * k
-        + 2 * k
-        + layout.groups * k
-        + layout.phases
-    )
+    return _layout(variant, num_players).observation_size
 
 
 def observation(v: PlayerView, selection: Selection = _EMPTY) -> tuple[float, ...]:
@@ -705,11 +706,12 @@ def observation_into(
         TypeError: ``out`` is an ``array.array`` of a type other than ``"f"`` or ``"d"``.
         ValueError: ``out`` does not have :func:`observation_size` elements.
     """
-    size = observation_size(v.variant, len(v.players))
+    n = len(v.players)
+    layout = _layout(v.variant, n)
+    size = layout.observation_size
     if len(out) != size:
         raise ValueError(
-            f"out must hold observation_size(variant, {len(v.players)}) = {size} zeros, "
-            f"got {len(out)} elements"
+            f"out must hold observation_size(variant, {n}) = {size} zeros, got {len(out)} elements"
         )
     if isinstance(out, array.array):
         typecode = out.typecode
@@ -724,8 +726,6 @@ def observation_into(
             if x:
                 out[j] = x
         return
-    n = len(v.players)
-    layout = _layout(v.variant, n)
     k = len(layout.cards)
     by_id = layout.id_index
     ci = layout.card_index
