@@ -275,6 +275,12 @@ def _sub_id(layout: _Layout, decision: SubDecision) -> int:
     )
 
 
+def _card_index(layout: _Layout, card: Card) -> int:
+    # by identity first: the deck's cards are shared objects, and hashing a Card is slow
+    i = layout.id_index.get(id(card))
+    return layout.card_index[card] if i is None else i
+
+
 def _discard_id(layout: _Layout, action: Discard) -> int:
     target = 0 if action.target is None else action.target + 1
     return (
@@ -286,12 +292,6 @@ def _hit_id(layout: _Layout, action: Hit) -> int:
     k = len(layout.cards)
     place = (action.owner * layout.groups + action.meld) * k + _card_index(layout, action.card)
     return layout.offsets["hit"] + place * len(_ENDS) + _ENDS.index(action.end)
-
-
-def _card_index(layout: _Layout, card: Card) -> int:
-    # by identity first: the deck's cards are shared objects, and hashing a Card is slow
-    i = layout.id_index.get(id(card))
-    return layout.card_index[card] if i is None else i
 
 
 def _take_offer_id(layout: _Layout, action: TakeOffer) -> int:
@@ -594,12 +594,12 @@ _MAX_PARTS = 4096
 _MAX_PILES = 8
 
 
-def _new_part(layout: _Layout, typecode: str, size: int) -> array.array[float]:
+def _new_part(typecode: str, size: int) -> array.array[float]:
     return array.array(typecode, bytes(array.array(typecode).itemsize * size))
 
 
 def _counts(layout: _Layout, typecode: str, cards: Sequence[Card]) -> array.array[float]:
-    out = _new_part(layout, typecode, len(layout.cards))
+    out = _new_part(typecode, len(layout.cards))
     by_id = layout.id_index
     for card in cards:
         i = by_id.get(id(card))
@@ -617,6 +617,8 @@ def _remember(
 
 
 def _meld_part(meld: Meld, layout: _Layout, typecode: str) -> array.array[float]:
+    if type(meld.cards) is not tuple:  # only what cannot change is remembered
+        return _counts(layout, typecode, meld.cards)
     found = _PARTS.get(id(meld))
     if found is not None and found[0] is meld and found[1] is layout and found[2] == typecode:
         return found[3]
@@ -647,7 +649,7 @@ def _seat_part(seat: SeatView, layout: _Layout, typecode: str) -> array.array[fl
     )
     part = _SEATS.get(key)
     if part is None:
-        part = _new_part(layout, typecode, 9 + layout.phases)
+        part = _new_part(typecode, 9 + layout.phases)
         part[0] = seat.hand_size / 10.0
         part[1] = seat.score / 100.0
         part[2] = float(seat.laid_down)
