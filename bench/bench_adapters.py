@@ -49,6 +49,10 @@ from typing import Any
 
 import numpy as np
 
+# the engine's own random games, as bench_engine.py plays them (bench/ is on sys.path when
+# this script runs)
+from bench_engine import play as own_game
+
 import phase10
 from phase10 import encoding
 from phase10.adapters.pettingzoo import env as make_env
@@ -87,22 +91,6 @@ def decisions_of(variant: phase10.Variant, players: int, seed: str, ids: list[in
             actions.append(next(a for a in legal if phase10.apply(state, a) == after))
         state = after
     return actions
-
-
-def own_game(variant: phase10.Variant, players: int, seed: str) -> int:
-    """Play one game of ``bench_engine.py``: uniformly random among ``legal_actions()``."""
-    rng = random.Random(seed)
-    state = phase10.new_game(variant, players)
-    steps = 0
-    while not state.is_over:
-        if state.is_chance:
-            action: phase10.Action = phase10.sample_chance(state, rng)
-        else:
-            actions = phase10.legal_actions(state)
-            action = actions[int(rng.random() * len(actions))]
-        state = phase10.apply(state, action)
-        steps += 1
-    return steps
 
 
 def core_game(
