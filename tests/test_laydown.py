@@ -275,6 +275,36 @@ def test_explain() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("hand", "phase", "expected"),
+    [
+        (
+            "W W W W W W W",
+            CLASSIC_PHASES[3],
+            "cannot lay down 1 run of 7: it needs at least one natural card "
+            "(a number card, not a wild), and these 7 cards have none",
+        ),
+        (
+            "W W W R3 W W",
+            CLASSIC_PHASES[0],
+            "cannot lay down 2 sets of 3: it needs at least 2 natural cards "
+            "(number cards, not wilds), and these 6 cards have 1",
+        ),
+    ],
+    ids=["C-17-one-group-all-wilds", "C-17-per-group-one-natural"],
+)
+def test_explain_names_the_missing_natural_cards(hand: str, phase: Phase, expected: str) -> None:
+    """C-17: "a phase made of wilds alone is never a laydown", and explain says so."""
+    assert expected == explain(hand, phase)
+
+
+def test_explain_never_speaks_of_all_groups_at_once_for_one_group() -> None:
+    """M-4: a Master run needs two natural cards; R3 and R12 never fit one run of 8."""
+    text = explain("R3 W W W W W W W R12", MASTER_PHASES[3], rules=MASTER_RULES)
+    expected = "cannot lay down 1 run of 8: no run of 8 from these 9 cards holds the natural cards"
+    assert f"{expected} it needs" == text
+
+
 # --- find_laydown agrees with brute force (C-9, C-10) --------------------------------------
 
 EXISTENCE_HANDS = 300 * SLOW  # per phase: 3000 hands in all

@@ -1327,6 +1327,19 @@ def _pattern_words(pattern: Pattern) -> str:
     return " ".join(parts) or "any card"
 
 
+def _fewest_naturals(phase: Phase, rules: MeldRules) -> int:
+    """The fewest natural cards that any laydown of ``phase`` holds (C-17, M-4)."""
+    if rules.natural_minimum is NaturalScope.PHASE:
+        return rules.naturals_in_sets
+    return sum(
+        min(rules.naturals_needed(shape) for shape in group.shapes(rules)) for group in phase.groups
+    )
+
+
+def _cards_word(count: int, noun: str) -> str:
+    return f"one {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def explain(
     hand: str | Iterable[Card], phase: Phase, *, rules: MeldRules = CLASSIC_MELD_RULES
 ) -> str:
@@ -1344,6 +1357,15 @@ def explain(
     found = find_laydown(cards, phase, rules=rules)
     if found is not None:
         return f"can lay down {phase}: {found}"
+    naturals = sum(1 for card in cards if card.is_natural)
+    wilds = sum(1 for card in cards if card.is_wild)
+    need = _fewest_naturals(phase, rules)
+    if naturals < need and naturals + wilds >= phase.size:  # rule C-17
+        what = "a number card, not a wild" if need == 1 else "number cards, not wilds"
+        return (
+            f"cannot lay down {phase}: it needs at least {_cards_word(need, 'natural card')} "
+            f"({what}), and these {len(cards)} cards have {naturals or 'none'}"
+        )
     plan = _plan(phase, rules)
     search = _Search(plan, cards, _Oracle(plan, [], minimal=True))
     parts = []
@@ -1356,6 +1378,11 @@ def explain(
             what = f"missing {short} of {missing}" if short > 1 else f"missing one of {missing}"
             parts.append(f"{group}: best has {have}, {what}")
     if all(p.endswith("possible on its own") for p in parts):
+        if len(parts) == 1:  # only the natural cards' places can be missing (C-17)
+            return (
+                f"cannot lay down {phase}: no {phase.groups[0]} from these {len(cards)} cards "
+                f"holds the natural cards it needs"
+            )
         return (
             f"cannot lay down {phase}: each group can be made on its own, "
             f"but not all of them at once from these {len(cards)} cards"
