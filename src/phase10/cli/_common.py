@@ -20,12 +20,21 @@ class UsageError(Exception):
 
 
 def variant_named(name: str | None) -> Variant:
-    """The variant called ``name`` (``--variant``), classic when it is None."""
+    """The variant called ``name`` (``--variant``), classic when it is None.
+
+    Raises:
+        DefinitionError: no variant has that name.
+    """
     return find_variant(name if name is not None else "classic")
 
 
 def read_record(path: Path) -> GameRecord:
-    """The game record in the text file at ``path``."""
+    """The game record in the text file at ``path``.
+
+    Raises:
+        OSError: the file cannot be read.
+        NotationError: the file holds no valid record.
+    """
     return GameRecord.from_text(path.read_text(encoding="utf-8"))
 
 

@@ -53,7 +53,16 @@ from phase10.state import GameState, TurnStep
 from phase10.variants import LaydownStyle, PhaseOrder, SkipTarget, Variant
 from phase10.views import PlayerView, view
 
-__all__ = ["describe", "menu", "play", "public_line", "reveal_to", "rules_summary", "run"]
+__all__ = [
+    "describe",
+    "menu",
+    "play",
+    "public_line",
+    "reveal_to",
+    "rules_summary",
+    "run",
+    "table_lines",
+]
 
 #: How many laydowns the menu lists before it says "type 'all' for the others".
 _SHOWN_LAYDOWNS = 12
@@ -502,6 +511,9 @@ def run(args: argparse.Namespace) -> int:
 
     Raises:
         UsageError: the options contradict each other or the loaded record.
+        DefinitionError: ``--variant`` names no variant.
+        OSError: the record to ``--load`` cannot be read.
+        NotationError: the record to ``--load`` is not valid.
     """
     names: list[str] = args.bots or ["greedy"]
     load = None

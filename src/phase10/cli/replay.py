@@ -19,7 +19,12 @@ __all__ = ["replay_record", "run"]
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``phase10 replay`` with the parsed command line ``args``; return the exit status."""
+    """Run ``phase10 replay`` with the parsed command line ``args``; return the exit status.
+
+    Raises:
+        OSError: the record cannot be read.
+        NotationError: the file holds no valid record.
+    """
     record = read_record(args.file)
     wait = None
     if args.step and sys.stdin.isatty():

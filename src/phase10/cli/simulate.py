@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
     Raises:
         UsageError: the variant is not for as many players as ``--bots`` names.
+        DefinitionError: ``--variant`` names no variant.
     """
     variant = variant_named(args.variant)
     names: list[str] = args.bots
