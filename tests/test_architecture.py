@@ -6,7 +6,7 @@ under ``if TYPE_CHECKING:`` (a type needed from a higher layer calls for a Proto
 one, not a hidden edge). Names starting with ``_`` stay in their module; internals shared by
 several modules live in modules that are internal by name (``phase10._checks``).
 
-The checker below reads the source with :mod:`ast` (nothing is imported), so it sees every
+The checker below reads the source with :mod:`ast` instead of importing it, so it sees every
 import wherever it is written. The synthetic packages written to ``tmp_path`` show that it
 catches a cycle, a function-local cycle, a private import and an upward import.
 
@@ -170,7 +170,8 @@ def find_uses(package_dir: Path) -> list[Use]:
     Imports inside functions and under ``if TYPE_CHECKING:`` count. ``from pkg import sub``
     of a submodule imports ``pkg.sub``; relative imports are resolved. A ``Use`` with a
     ``name`` records a name taken from the target: ``from pkg.mod import name`` or an
-    attribute ``mod.name`` of a module bound by an import.
+    attribute ``mod.name`` of a module bound by an import. Importing ``pkg.sub.mod`` also
+    runs the ``__init__`` of ``pkg.sub``, but uses none of its names: that is not counted.
     """
     modules = module_files(package_dir)
     uses: list[Use] = []
