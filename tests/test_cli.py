@@ -1,7 +1,8 @@
-"""The command line, ``python -m phase10`` (src/phase10/__main__.py)."""
+"""The command line, ``python -m phase10`` (src/phase10/cli/)."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import phase10
-from phase10.__main__ import main
+import phase10.cli.demo
+from phase10.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -188,8 +190,6 @@ def test_simulate_on_workers_gives_the_same_table(capsys: pytest.CaptureFixture[
 def test_simulate_draws_a_bar_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import io
-
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
@@ -255,8 +255,6 @@ def test_replay_steps_through_a_record(
 def test_replay_step_waits_only_on_a_terminal(
     capsys: pytest.CaptureFixture[str], record_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import io
-
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # not a terminal: no waiting
     status, out, _ = run(capsys, "replay", "--step", str(record_file))
     assert status == 0
@@ -287,12 +285,10 @@ def test_replay_of_a_bad_record_is_one_line(
 def test_unexpected_errors_are_one_line_too(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import phase10.__main__ as cli
-
     def boom() -> int:
         raise RuntimeError("something\nbroke")
 
-    monkeypatch.setattr(cli, "_demo", boom)
+    monkeypatch.setattr(phase10.cli.demo, "run", boom)
     status, out, err = run(capsys, "demo")
     assert (status, out) == (1, "")
     assert err == "phase10: error: RuntimeError: something broke\n"

@@ -1,4 +1,4 @@
-"""The terminal game, ``phase10 play`` (src/phase10/cli_play.py), driven through stdin."""
+"""The terminal game, ``phase10 play`` (src/phase10/cli/play.py), driven through stdin."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import pytest
 
 import phase10
 from phase10 import GameRecord, find_variant, variant_names
-from phase10.__main__ import main
-from phase10.cli_play import Palette, menu, rules_summary, use_color
+from phase10.cli import main
+from phase10.cli.paint import Palette, use_color
+from phase10.cli.play import menu, rules_summary
 
 ESC = "\x1b["
 
@@ -194,8 +195,8 @@ def test_colours_follow_the_terminal_and_no_color(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert use_color(Terminal())
     assert not use_color(io.StringIO())
-    assert use_color(io.StringIO(), "always")
-    assert not use_color(Terminal(), "never")
+    assert use_color(io.StringIO(), choice="always")
+    assert not use_color(Terminal(), choice="never")
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_color(Terminal())
     monkeypatch.setenv("NO_COLOR", "")
@@ -204,11 +205,11 @@ def test_colours_follow_the_terminal_and_no_color(monkeypatch: pytest.MonkeyPatc
 
 def test_palette_colours_cards() -> None:
     red, wild = phase10.parse_cards("R7 W")
-    assert Palette(False).card(red) == "R7"
-    assert Palette(True).card(red) == "\x1b[31mR7\x1b[0m"
-    assert Palette(True).card(wild).startswith(ESC)
+    assert Palette(color=False).card(red) == "R7"
+    assert Palette(color=True).card(red) == "\x1b[31mR7\x1b[0m"
+    assert Palette(color=True).card(wild).startswith(ESC)
     meld = phase10.check_meld("R7 B7 W", phase10.SetOf(3)).melds[0]
-    assert Palette(False).meld(meld) == "R7 B7 W=7"
+    assert Palette(color=False).meld(meld) == "R7 B7 W=7"
 
 
 def test_color_always_colours_the_game(

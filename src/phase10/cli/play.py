@@ -1,14 +1,15 @@
-"""The terminal game and record viewer behind ``phase10 play`` and ``phase10 replay``.
+"""``phase10 play``: a game against bots in the terminal.
 
-Internal to the command line (see :mod:`phase10.__main__`): the functions read from and
-write to the streams they are given, so tests drive them with :class:`io.StringIO`.
+The functions read from and write to the streams they are given, so tests drive them with
+:class:`io.StringIO`.
 """
 
 from __future__ import annotations
 
-import os
+import argparse
 import random
-from collections.abc import Callable, Iterable, Sequence
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -34,11 +35,16 @@ from phase10.actions import (
     seat_name,
 )
 from phase10.bots import Bot
-from phase10.cards import Card, Color, Kind
 from phase10.chance import sample_chance
-from phase10.errors import AmbiguousActionError, IllegalActionError, NotationError
-from phase10.groups import End, Meld
-from phase10.laydown import Laydown
+from phase10.cli._common import BOTS, UsageError, read_record, variant_named
+from phase10.cli.paint import Palette, use_color
+from phase10.errors import (
+    AmbiguousActionError,
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+)
+from phase10.groups import End
 from phase10.notation import parse_action
 from phase10.records import GameRecord
 from phase10.rules import apply, legal_actions, new_game
@@ -47,76 +53,19 @@ from phase10.state import GameState, TurnStep
 from phase10.variants import LaydownStyle, PhaseOrder, SkipTarget, Variant
 from phase10.views import PlayerView, view
 
-__all__ = ["Palette", "play", "replay_record", "use_color"]
-
-_RESET = "\x1b[0m"
-_CODES: dict[Color, str] = {
-    Color.RED: "\x1b[31m",
-    Color.BLUE: "\x1b[34m",
-    Color.GREEN: "\x1b[32m",
-    Color.YELLOW: "\x1b[33m",
-    Color.PURPLE: "\x1b[35m",
-    Color.HEARTS: "\x1b[31m",
-    Color.DIAMONDS: "\x1b[31m",
-}
-_WILD = "\x1b[1;7m"
-_SKIP = "\x1b[1m"
-_ACTION = "\x1b[36m"
+__all__ = [
+    "describe",
+    "menu",
+    "play",
+    "public_line",
+    "reveal_to",
+    "rules_summary",
+    "run",
+    "table_lines",
+]
 
 #: How many laydowns the menu lists before it says "type 'all' for the others".
 _SHOWN_LAYDOWNS = 12
-
-
-def use_color(stream: TextIO, choice: str = "auto") -> bool:
-    """Whether to colour output on ``stream``: ``always``, ``never``, or ``auto``.
-
-    ``auto`` colours only a terminal, and never when the ``NO_COLOR`` environment variable
-    is set to anything but the empty string (https://no-color.org).
-    """
-    if choice == "always":
-        return True
-    if choice == "never" or os.environ.get("NO_COLOR"):
-        return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
-
-
-@attrs.frozen
-class Palette:
-    """Writes cards, with ANSI colours when ``color`` is true."""
-
-    color: bool = False
-
-    def card(self, card: Card, text: str | None = None) -> str:
-        """``card`` in notation (or ``text``), coloured by its colour or kind."""
-        text = str(card) if text is None else text
-        if not self.color:
-            return text
-        if card.kind is Kind.NUMBER:
-            code = _CODES.get(card.color) if card.color is not None else None
-        elif card.kind is Kind.WILD:
-            code = _WILD
-        elif card.kind is Kind.SKIP:
-            code = _SKIP
-        else:
-            code = _ACTION
-        return f"{code}{text}{_RESET}" if code else text
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        """Cards separated by spaces."""
-        return " ".join(self.card(c) for c in cards)
-
-    def meld(self, meld: Meld) -> str:
-        """A meld as in notation (``R7 B7 W=7``), coloured."""
-        parts = []
-        for card, value in zip(meld.cards, meld.values, strict=True):
-            text = f"{card}={value}" if card.kind is Kind.WILD and str(value) else str(card)
-            parts.append(self.card(card, text))
-        return " ".join(parts)
-
-    def laydown(self, laydown: Laydown) -> str:
-        """A laydown's melds separated by ``|``."""
-        return " | ".join(self.meld(m) for m in laydown.melds)
 
 
 # ----------------------------------------------------------------------------- describing
@@ -135,7 +84,7 @@ def describe(action: Action, paint: Palette) -> str:
     if isinstance(action, Hit):
         card = paint.card(
             action.card,
-            f"{action.card}={action.value}" if action.card.is_wild else str(action.card),
+            text=f"{action.card}={action.value}" if action.card.is_wild else str(action.card),
         )
         end = "" if action.end is End.ANY else f" at the {action.end.value} end"
         return f"hit {card} on {seat_name(action.owner)}.{action.meld + 1}{end}"
@@ -532,8 +481,6 @@ def play(
         info = GameRecord(variant=variant, num_players=players, seed=seed)
         chance = random.Random(seed)
     if not 0 <= human < players:
-        from phase10.errors import InvalidStateError
-
         raise InvalidStateError(f"--seat must be from 1 to {players}, got {human + 1}")
     others = [s for s in range(players) if s != human]
     seated = {s: bots[i % len(bots)] for i, s in enumerate(others)}
@@ -544,7 +491,7 @@ def play(
         bots=seated,
         chance=chance,
         rngs={s: random.Random(f"{seed}:{s}") for s in others},
-        paint=Palette(color),
+        paint=Palette(color=color),
         out=stdout,
         inp=stdin,
         save_path=save,
@@ -559,83 +506,45 @@ def play(
     return game.run()
 
 
-# ----------------------------------------------------------------------------- replay
-
-
-def _summary(state: GameState) -> str:
-    parts = []
-    for seat, p in enumerate(state.players):
-        laid = "*" if p.laid_down else ""
-        parts.append(f"{seat_name(seat)} ph{p.phase + 1}{laid} {len(p.hand)}c {p.score}pt")
-    return "  [" + " | ".join(parts) + f"; draw {len(state.draw_pile)}]"
-
-
-def replay_record(
-    record: GameRecord,
-    *,
-    out: TextIO,
-    paint: Palette,
-    wait: Callable[[], bool] | None = None,
-) -> int:
-    """Print ``record`` action by action, with a short summary after each turn.
-
-    ``wait`` (for ``--step``) is called after each player action; when it returns False the
-    replay stops.
-
-    Returns:
-        The exit status, 0.
+def run(args: argparse.Namespace) -> int:
+    """Run ``phase10 play`` with the parsed command line ``args``; return the exit status.
 
     Raises:
-        IllegalActionError: an action of the record is not legal where it stands.
+        UsageError: the options contradict each other or the loaded record.
+        DefinitionError: ``--variant`` names no variant.
+        OSError: the record to ``--load`` cannot be read.
+        NotationError: the record to ``--load`` is not valid.
     """
-
-    def say(text: str) -> None:
-        out.write(text + "\n")
-
-    say(
-        f"{record.variant.name}, {record.num_players} players"
-        + (f", seed {record.seed}" if record.seed is not None else "")
-        + (f", phase10 {record.version}" if record.version else "")
-    )
-    for key, value in record.tags:
-        say(f"{key}: {value}")
-    state = new_game(record.variant, record.num_players, dealer=record.dealer)
-    dealt = 0
-    for number, action in enumerate(record.actions, 1):
-        before = state
-        state = apply(state, action)
-        if isinstance(action, Deal):
-            dealt += 1
-            if state.step is not TurnStep.DEAL:
-                say(f"hand {state.hand_number}: {dealt} cards dealt")
-                for seat, p in enumerate(state.players):
-                    say(f"  {seat_name(seat)}: {paint.cards(p.hand)}")
-                dealt = 0
-            continue
-        text = str(action)
-        if isinstance(action, Reveal):
-            text = f"reveal {paint.card(action.card)} (to {seat_name(reveal_to(before))})"
-        elif isinstance(action, TurnUp):
-            text = f"turnup {paint.card(action.card)}"
-        say(f"{number:>5}  {text}")
-        if state.hand_number != before.hand_number or state.is_over:
-            say(f"-- end of hand {before.hand_number}:{_summary(state)[2:]}")
-        elif isinstance(action, Discard | KeepHand):
-            say(_summary(state))
-        is_player = not isinstance(action, Deal | TurnUp | Reveal | Reshuffle)
-        if wait is not None and is_player and not wait():
-            say("stopped")
-            return 0
-    if state.is_over:
-        winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
-        say(f"game over; winner: {winners}")
+    names: list[str] = args.bots or ["greedy"]
+    load = None
+    if args.load is not None:
+        load = read_record(args.load)
+        if args.variant is not None and variant_named(args.variant) != load.variant:
+            raise UsageError(f"--variant {args.variant} differs from the record's variant")
+        if args.players is not None and args.players != load.num_players:
+            raise UsageError(
+                f"--players {args.players} differs from the record's {load.num_players}"
+            )
+        players = load.num_players
     else:
-        say(f"end of record; {_who(state)} to act next")
-    return 0
-
-
-def _who(state: GameState) -> str:
-    seat = state.current_player
-    if seat is None:
-        return "nobody"
-    return "chance" if seat < 0 else seat_name(seat)
+        players = args.players if args.players is not None else 1 + len(names)
+    variant = load.variant if load is not None else variant_named(args.variant)
+    if not variant.min_players <= players <= variant.max_players:
+        raise UsageError(
+            f"{variant.name} is for {variant.min_players} to {variant.max_players} players, "
+            f"got {players}"
+        )
+    if args.seat > players:
+        raise UsageError(f"--seat must be from 1 to {players}, got {args.seat}")
+    return play(
+        variant=variant,
+        players=players,
+        bots=[BOTS[name]() for name in names],
+        human=args.seat - 1,
+        seed=str(args.seed),
+        save=args.save,
+        load=load,
+        color=use_color(sys.stdout, choice=args.color),
+        stdin=sys.stdin,
+        stdout=sys.stdout,
+    )

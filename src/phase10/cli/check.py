@@ -1,0 +1,34 @@
+"""``phase10 check``: does a hand lay down a classic phase?"""
+
+from __future__ import annotations
+
+from phase10.cards import format_cards, parse_cards
+from phase10.cli._common import left_over
+from phase10.laydown import explain, find_laydown
+from phase10.phases import CLASSIC_PHASES
+
+__all__ = ["run"]
+
+
+def run(text: str, number: int) -> int:
+    """Print whether the cards in ``text`` lay down classic phase ``number``, and how.
+
+    Returns:
+        The exit status: 0 when the hand lays the phase down, 1 when not.
+
+    Raises:
+        NotationError: ``text`` is not cards in notation.
+    """
+    hand = parse_cards(text)
+    phase = CLASSIC_PHASES[number - 1]
+    laydown = find_laydown(hand, phase)
+    if laydown is None:
+        print(f"phase {number} ({phase}): does not lay down")
+        print(explain(hand, phase))
+        return 1
+    print(f"phase {number} ({phase}): lays down")
+    for meld in laydown.melds:
+        print(f"  {meld.group}: {meld}")
+    rest = left_over(hand, laydown.cards)
+    print(f"left in hand: {format_cards(rest) or 'nothing'}")
+    return 0

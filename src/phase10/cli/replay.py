@@ -1,0 +1,122 @@
+"""``phase10 replay``: a game record, action by action."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from phase10.actions import Deal, Discard, KeepHand, Reshuffle, Reveal, TurnUp, seat_name
+from phase10.cli._common import read_record
+from phase10.cli.paint import Palette, use_color
+from phase10.cli.play import reveal_to
+from phase10.records import GameRecord
+from phase10.rules import apply, new_game
+from phase10.state import GameState, TurnStep
+
+__all__ = ["replay_record", "run"]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``phase10 replay`` with the parsed command line ``args``; return the exit status.
+
+    Raises:
+        OSError: the record cannot be read.
+        NotationError: the file holds no valid record.
+    """
+    record = read_record(args.file)
+    wait = None
+    if args.step and sys.stdin.isatty():
+
+        def wait() -> bool:
+            sys.stdout.write("(Enter: next, q: stop) ")
+            sys.stdout.flush()
+            answer = sys.stdin.readline()
+            return bool(answer) and answer.strip().lower() not in ("q", "quit")
+
+    return replay_record(
+        record,
+        out=sys.stdout,
+        paint=Palette(color=use_color(sys.stdout, choice=args.color)),
+        wait=wait,
+    )
+
+
+def _summary(state: GameState) -> str:
+    parts = []
+    for seat, p in enumerate(state.players):
+        laid = "*" if p.laid_down else ""
+        parts.append(f"{seat_name(seat)} ph{p.phase + 1}{laid} {len(p.hand)}c {p.score}pt")
+    return "  [" + " | ".join(parts) + f"; draw {len(state.draw_pile)}]"
+
+
+def replay_record(
+    record: GameRecord,
+    *,
+    out: TextIO,
+    paint: Palette,
+    wait: Callable[[], bool] | None = None,
+) -> int:
+    """Print ``record`` action by action, with a short summary after each turn.
+
+    ``wait`` (for ``--step``) is called after each player action; when it returns False the
+    replay stops.
+
+    Returns:
+        The exit status, 0.
+
+    Raises:
+        IllegalActionError: an action of the record is not legal where it stands.
+    """
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+
+    say(
+        f"{record.variant.name}, {record.num_players} players"
+        + (f", seed {record.seed}" if record.seed is not None else "")
+        + (f", phase10 {record.version}" if record.version else "")
+    )
+    for key, value in record.tags:
+        say(f"{key}: {value}")
+    state = new_game(record.variant, record.num_players, dealer=record.dealer)
+    dealt = 0
+    for number, action in enumerate(record.actions, 1):
+        before = state
+        state = apply(state, action)
+        if isinstance(action, Deal):
+            dealt += 1
+            if state.step is not TurnStep.DEAL:
+                say(f"hand {state.hand_number}: {dealt} cards dealt")
+                for seat, p in enumerate(state.players):
+                    say(f"  {seat_name(seat)}: {paint.cards(p.hand)}")
+                dealt = 0
+            continue
+        text = str(action)
+        if isinstance(action, Reveal):
+            text = f"reveal {paint.card(action.card)} (to {seat_name(reveal_to(before))})"
+        elif isinstance(action, TurnUp):
+            text = f"turnup {paint.card(action.card)}"
+        say(f"{number:>5}  {text}")
+        if state.hand_number != before.hand_number or state.is_over:
+            say(f"-- end of hand {before.hand_number}:{_summary(state)[2:]}")
+        elif isinstance(action, Discard | KeepHand):
+            say(_summary(state))
+        is_player = not isinstance(action, Deal | TurnUp | Reveal | Reshuffle)
+        if wait is not None and is_player and not wait():
+            say("stopped")
+            return 0
+    if state.is_over:
+        winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
+        say(f"game over; winner: {winners}")
+    else:
+        say(f"end of record; {_who(state)} to act next")
+    return 0
+
+
+def _who(state: GameState) -> str:
+    seat = state.current_player
+    if seat is None:
+        return "nobody"
+    return "chance" if seat < 0 else seat_name(seat)
