@@ -43,7 +43,7 @@ from phase10.cards import (
     sort_cards,
     standard_deck,
 )
-from phase10.chance import chance_outcomes, play_chance, sample_chance
+from phase10.chance import play_chance, sample_chance
 from phase10.errors import (
     AmbiguousActionError,
     DefinitionError,
@@ -83,7 +83,7 @@ from phase10.laydown import Laydown, explain, find_laydown, iter_laydowns
 from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
 from phase10.records import GameRecord, replay
-from phase10.rules import apply, check, is_legal, legal_actions, new_game
+from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions, new_game
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
 from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
@@ -101,7 +101,7 @@ from phase10.variants import (
     find_variant,
     variant_names,
 )
-from phase10.views import PlayerView, SeatView, legal_actions_for_view, sample_state, view
+from phase10.views import PlayerView, SeatView, sample_state, view
 
 __version__ = "0.1.0"
 
@@ -210,7 +210,6 @@ __all__ = [
     "is_legal",
     "iter_laydowns",
     "legal_actions",
-    "legal_actions_for_view",
     "master_deck",
     "new_game",
     "parse_action",
