@@ -549,7 +549,7 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
         for_view: int | None = state.player
         if state.current_player != state.player:
             raise _not_viewers_turn(context, text, state.player)
-        legal = legal_actions(state)
+        legal = legal_actions(context)  # the viewer acts: the view's legal actions
     elif isinstance(state, GameState):
         legal = legal_actions(state)
         context = state

@@ -15,9 +15,10 @@ returns the :class:`~phase10.Violation` that refuses an action, or ``None``:
 
 :func:`legal_actions` lists only actions these predicates allow; the checks behind
 :func:`apply` call the same predicates to refuse the others, and add what listing gets by
-construction (the card is in hand, the laydown is valid, the hit fits). Chance outcomes
-(:func:`chance_outcomes`) and the chance checks share :func:`chance_draw`. A rule option is
-therefore read in one place.
+construction (the card is in hand, the laydown is valid, the hit fits). The chance
+outcomes (:func:`chance_outcomes`, the samplers of :mod:`phase10.chance`) and the check of a
+chance action share :func:`chance_draw` in the same way. A rule option is therefore read in
+one place.
 """
 
 from __future__ import annotations
@@ -56,15 +57,7 @@ from phase10.laydown import Laydown, find_laydown, iter_laydowns
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
 from phase10.variants import Advance, LaydownStyle, PhaseOrder, SkipTarget, TiebreakWin, Variant
 
-__all__ = [
-    "Viewpoint",
-    "apply",
-    "chance_outcomes",
-    "check",
-    "is_legal",
-    "legal_actions",
-    "new_game",
-]
+__all__ = ["apply", "chance_outcomes", "check", "is_legal", "legal_actions", "new_game"]
 
 
 class Viewpoint(Protocol):
@@ -342,11 +335,6 @@ def hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violati
     return None
 
 
-def _turn_up_ok(state: GameState, card: Card) -> bool:
-    # rule M-6: in Master the first discard is never a joker or an action card
-    return not state.variant.turn_up_naturals_only or card.kind is Kind.NUMBER
-
-
 _CARD_EVENT: dict[TurnStep, Callable[[Card], Deal | TurnUp | Reveal]] = {
     TurnStep.DEAL: Deal,
     TurnStep.TURN_UP: TurnUp,
@@ -370,7 +358,7 @@ def chance_draw(
     pile = state.draw_pile
     if state.step is TurnStep.TURN_UP and state.variant.turn_up_naturals_only:
         # rule M-6: a joker or action card turned up goes back; the next card is turned up
-        pile = tuple(c for c in pile if _turn_up_ok(state, c))
+        pile = tuple(c for c in pile if c.kind is Kind.NUMBER)
     return make, pile
 
 
@@ -438,13 +426,16 @@ def _need_card(state: GameState, action: object, card: object, cards: tuple[Card
 
 
 def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> None:
+    """The card must be one of the outcomes (the caller checked the step)."""
     card = action.card
-    if not _contains(state.draw_pile, card):
-        raise _illegal(state, action, Violation.NOT_AN_OUTCOME, f"{card} is not in the draw pile")
-    if isinstance(action, TurnUp) and not _turn_up_ok(state, card):
+    drawn = chance_draw(state)
+    if drawn is not None and _contains(drawn[1], card):
+        return
+    if _contains(state.draw_pile, card):  # rule M-6
         raise _illegal(
             state, action, Violation.NOT_AN_OUTCOME, "the first discard must be a number card"
         )
+    raise _illegal(state, action, Violation.NOT_AN_OUTCOME, f"{card} is not in the draw pile")
 
 
 def _check_take(state: GameState, action: TakeDiscard) -> None:
@@ -990,8 +981,6 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         return _reveal_step(after)  # rule M-15: the owner draws a card
     if isinstance(action, KeepHand):
         _need_step(state, action, TurnStep.KEEP_HAND)
-        if not isinstance(action.keep, bool):
-            raise _illegal(state, action, Violation.UNKNOWN_ACTION, "keep must be True or False")
         seat = action.player
         p = state.players[seat]
         after = _evolve(
