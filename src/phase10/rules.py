@@ -24,6 +24,7 @@ one place.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Protocol
@@ -335,11 +336,19 @@ def hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violati
     return None
 
 
+# Actions are immutable values, so the listing and the samplers reuse them instead of building
+# (and validating) the same few again at every step; the caches are bounded.
+_new_deal = functools.lru_cache(maxsize=1024)(Deal)
+_new_reveal = functools.lru_cache(maxsize=1024)(Reveal)
+_new_draw = functools.lru_cache(maxsize=64)(Draw)
+_new_take = functools.lru_cache(maxsize=64)(TakeDiscard)
+_new_discard = functools.lru_cache(maxsize=4096)(Discard)
+
 _CARD_EVENT: dict[TurnStep, Callable[[Card], Deal | TurnUp | Reveal]] = {
-    TurnStep.DEAL: Deal,
+    TurnStep.DEAL: _new_deal,
     TurnStep.TURN_UP: TurnUp,
-    TurnStep.REVEAL: Reveal,
-    TurnStep.DRAW_TWO: Reveal,
+    TurnStep.REVEAL: _new_reveal,
+    TurnStep.DRAW_TWO: _new_reveal,
 }
 
 
@@ -1065,9 +1074,9 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
     if step is TurnStep.DRAW:
         out: list[Action] = []
         if draw_violation(state, seat, 1) is None:
-            out.append(Draw(seat))
+            out.append(_new_draw(seat))
         if take_violation(state) is None:
-            out.append(TakeDiscard(seat))
+            out.append(_new_take(seat))
         if draw_violation(state, seat, 2) is None:
             out.append(DrawTwo(seat))
         return tuple(out)
@@ -1162,9 +1171,9 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                         out.append(Hit(seat, owner, index, card, option.value, option.end))
     for card in distinct:
         if card.kind is Kind.SKIP:
-            out.extend(Discard(seat, card, target) for target in _skip_targets(state, seat))
+            out.extend(_new_discard(seat, card, target) for target in _skip_targets(state, seat))
         else:
-            out.append(Discard(seat, card))
+            out.append(_new_discard(seat, card))
     return tuple(out)
 
 
