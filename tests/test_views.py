@@ -26,6 +26,7 @@ from phase10 import (
     variant_names,
     view,
 )
+from phase10.rules import Viewpoint
 from phase10.views import (
     _PLAYER_HIDDEN,
     _SEAT_PUBLIC,
@@ -139,6 +140,16 @@ def test_legal_actions_of_a_view_are_those_of_the_state(state: GameState) -> Non
         assert (acting is None) == (state.current_player != seat)
         if acting is not None:
             assert legal_actions(acting) == expected
+
+
+def test_a_view_is_a_viewpoint_of_the_rules() -> None:
+    # legal_actions takes any Viewpoint: rules never imports views (mypy checks the protocol)
+    state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(5))
+    seat = state.turn
+    point: Viewpoint = view(state, seat)
+    assert point.acting_state() == view(state, seat).canonical_state()
+    assert legal_actions(point) == legal_actions(state)
+    assert view(state, 1 - seat).acting_state() is None
 
 
 def test_legal_actions_agree_over_whole_games() -> None:
