@@ -60,14 +60,14 @@ def make_evolve(cls: type[T]) -> Evolve[T]:
             keyword.append(f"{f.name}={value}")
         else:
             positional.append(value)
+    name = f"evolve_{cls.__name__}"  # named in Python's own message for an unknown key
     params = ", ".join(f"{f.name}=_KEEP" for f in fields)
     source = (
-        f"def evolve(_obj, /, *, {params}):\n    return _cls({', '.join(positional + keyword)})\n"
+        f"def {name}(_obj, /, *, {params}):\n    return _cls({', '.join(positional + keyword)})\n"
     )
     namespace: dict[str, Any] = {"_cls": cls, "_KEEP": _KEEP}
     exec(compile(source, f"<evolve of {cls.__qualname__}>", "exec"), namespace)
-    function = namespace["evolve"]
-    function.__name__ = function.__qualname__ = f"evolve_{cls.__name__}"
+    function = namespace[name]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields replaced."
     evolve: Evolve[T] = function
     return evolve
