@@ -8,6 +8,7 @@ the dealer is the last seat, so seat 0 (``p1``) plays first.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import cast
 
 import attrs
@@ -28,7 +29,9 @@ from phase10 import (
     End,
     GameState,
     Hit,
+    InvalidActionError,
     InvalidStateError,
+    KeepHand,
     Kind,
     LayDown,
     Laydown,
@@ -36,11 +39,14 @@ from phase10 import (
     Phase,
     Reshuffle,
     Reveal,
+    SeatView,
     SetOf,
     SkipTarget,
     TakeDiscard,
+    TakeOffer,
     TiebreakWin,
     TurnStep,
+    TurnUp,
     Value,
     Variant,
     Violation,
@@ -53,6 +59,7 @@ from phase10 import (
     new_game,
     sort_cards,
 )
+from phase10._fast import make_evolve
 from tests.engine_helpers import (
     all_cards,
     card,
@@ -834,3 +841,73 @@ def test_hand_built_states_are_validated() -> None:
     shuffled = attrs.evolve(first, hand=first.hand[::-1])
     with pytest.raises(InvalidStateError, match="hand of p1 is not in canonical order"):
         attrs.evolve(state, players=(shuffled, state.players[1])).validate()
+
+
+# ----------------------------------------------------------------------------- malformed input
+
+
+_R5 = card("R5")
+_FIVE = Value(5, None)
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "message"),
+    [
+        (Draw, ("p1",), "Draw.player must be an int, got 'p1'"),
+        (Draw, (True,), "Draw.player must be an int, got True"),
+        (Discard, (0, "R5"), "Discard.card must be a Card, got 'R5'"),
+        (Discard, (0, SKIP, "p2"), "Discard.target must be an int (a seat) or None, got 'p2'"),
+        (Hit, (0, 1.0, 0, _R5, _FIVE, End.ANY), "Hit.owner must be an int, got 1.0"),
+        (Hit, (0, 1, 0, _R5, (5, None), End.ANY), "Hit.value must be a Value, got (5, None)"),
+        (Hit, (0, 1, 0, _R5, _FIVE, "any"), "Hit.end must be an End, got 'any'"),
+        (LayDown, (0, "R1 B1 G1"), "LayDown.laydown must be a Laydown, got 'R1 B1 G1'"),
+        (KeepHand, (0, 1), "KeepHand.keep must be True or False, got 1"),
+        (TakeOffer, (0, None, _R5), "TakeOffer.owner must be an int, got None"),
+        (TurnUp, ("R5",), "TurnUp.card must be a Card, got 'R5'"),
+    ],
+)
+def test_actions_with_fields_of_the_wrong_type_are_refused_when_built(
+    kind: Callable[..., Action], fields: tuple[object, ...], message: str
+) -> None:
+    # Malformed actions fail where they are built, with a phase10 error; apply() no longer
+    # turns a TypeError inside the rules into "illegal action".
+    with pytest.raises(InvalidActionError) as info:
+        kind(*fields)
+    assert message == str(info.value)
+
+
+def test_out_of_range_seats_are_refused_by_the_rules() -> None:
+    # Well-typed, but no such meld or target: that depends on the game, so the rules say so.
+    state = _laid()
+    refuse(state, Hit(0, 5, 0, card("G5"), Value(5, Color.GREEN), End.ANY), Violation.NO_SUCH_MELD)
+    refuse(state, Hit(0, -1, 0, card("G5"), Value(5, Color.GREEN), End.ANY), Violation.NO_SUCH_MELD)
+
+
+def test_apply_needs_a_full_state() -> None:
+    with pytest.raises(TypeError, match=r"apply\(\) needs a GameState, got str"):
+        apply(cast(GameState, "state"), Draw(0))
+
+
+# ----------------------------------------------------------------------------- fast evolve
+
+
+def test_generated_evolve_copies_with_changes_like_attrs_evolve() -> None:
+    state = start([READY, RUNNER], "R5")
+    evolve = make_evolve(GameState)
+    assert attrs.evolve(state, turn=1, dealt=3) == evolve(state, turn=1, dealt=3)
+    assert state == evolve(state)
+    seat = SeatView(hand_size=3, phase=1, laid_down=False, score=5, skipped=True)
+    assert attrs.evolve(seat, score=10) == make_evolve(SeatView)(seat, score=10)  # kw_only
+
+
+def test_generated_evolve_refuses_an_unknown_key() -> None:
+    # the hand-written evolve it replaces dropped unknown keys silently
+    state = start([READY, RUNNER], "R5")
+    unknown = r"evolve_GameState\(\) got an unexpected keyword argument 'dealr'"
+    with pytest.raises(TypeError, match=unknown):
+        make_evolve(GameState)(state, dealr=1)
+
+
+def test_evolve_is_generated_only_for_attrs_classes() -> None:
+    with pytest.raises(TypeError, match="needs an attrs class"):
+        make_evolve(Counter)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import math
 import os
 import random
@@ -59,6 +60,7 @@ from phase10 import (
     chance_outcomes,
     find_laydown,
     is_legal,
+    iter_laydowns,
     legal_actions,
     new_game,
     sample_chance,
@@ -217,13 +219,44 @@ def mutants(
         found = find_laydown(state.players[seat].hand, phase, rules=state.variant.meld_rules)
         if found is not None:
             yield LayDown(seat, found)
+    if deep:
+        yield from probes(state, seat)
+
+
+def probes(state: GameState, seat: int) -> Iterator[Action]:
+    """Well-formed plays that only the rules' predicates can refuse, listed or not.
+
+    Every hit that fits a meld on the table and a few laydowns the hand holds: whether they
+    are legal is up to C-10 (one phase a hand), C-14 (hit after laying down; the option
+    ``hit_others_on_laydown_turn``) and C-15 (the option ``go_out_by_hitting``), which
+    ``legal_actions`` and ``apply`` must judge alike.
+    """
+    if state.step is not TurnStep.PLAY:
+        return
+    hand = state.players[seat].hand
+    rules = state.variant.meld_rules
+    for owner, row in enumerate(state.table):
+        for index, meld in enumerate(row):
+            for c in dict.fromkeys(hand):
+                for option in meld.hit_options(c, rules=rules):
+                    yield Hit(seat, owner, index, c, option.value, option.end)
+    phase = state.current_phase(seat)
+    if phase is not None:
+        for laydown in itertools.islice(iter_laydowns(hand, phase, rules=rules), 8):
+            yield LayDown(seat, laydown)
+        if state.table[seat]:  # the same phase once more (C-10)
+            yield LayDown(seat, Laydown(phase, state.table[seat][: len(phase.groups)]))
 
 
 def check_refusals(
-    state: GameState, legal: Sequence[Action], rng: random.Random, budget: int | None = None
+    state: GameState,
+    legal: Sequence[Action],
+    rng: random.Random,
+    budget: int | None = None,
+    codes: Counter[Violation] | None = None,
 ) -> None:
     """Mutants (``budget`` of them, or all) are legal exactly when listed; refused ones
-    raise with a code and leave ``state`` alone."""
+    raise with a code (counted in ``codes``) and leave ``state`` alone."""
     listed = set(legal)
     before = hash(state)
     fields = fields_of(state)
@@ -240,6 +273,8 @@ def check_refusals(
             assert isinstance(error.code, Violation)
             assert action == error.action
             assert f"'{action}'" in str(error)
+            if codes is not None:
+                codes[error.code] += 1
         else:
             assert expected, action
     assert before == hash(state)
@@ -298,6 +333,7 @@ def checked_step(
     *,
     deep: bool,
     sweep: bool,
+    codes: Counter[Violation] | None = None,
 ) -> GameState:
     """Apply ``action`` (one of ``legal``, checked by :func:`check_node`) with every check.
 
@@ -310,7 +346,7 @@ def checked_step(
     fields = fields_of(state)
     for other in legal if sweep else rng.sample(list(legal), min(1, len(legal))):
         apply(state, other)
-    check_refusals(state, legal, rng, budget=None if sweep else 2)
+    check_refusals(state, legal, rng, budget=None if sweep else 2, codes=codes)
     after = apply(state, action)
     assert before == hash(state)
     assert all(a is b for a, b in zip(fields, fields_of(state), strict=True))
@@ -326,6 +362,7 @@ class Seen:
     """What the seeded games went through, so the loop is known to be meaningful."""
 
     kinds: Counter[str] = attrs.field(factory=Counter)
+    refused: Counter[Violation] = attrs.field(factory=Counter)
 
     def note(self, state: GameState, action: Action) -> None:
         self.kinds[type(action).__name__] += 1
@@ -349,7 +386,13 @@ def play_checked(
         action = choose(state, rng, legal)
         seen.note(state, action)
         state = checked_step(
-            state, legal, action, checks, deep=step % 251 == 0, sweep=checks.random() < 0.02
+            state,
+            legal,
+            action,
+            checks,
+            deep=step % 251 == 0,
+            sweep=checks.random() < 0.02,
+            codes=seen.refused,
         )
         actions.append(action)
     check_node(state)
@@ -372,6 +415,16 @@ def test_seeded_random_games_keep_every_invariant() -> None:
     # the loop went through every part of a turn
     for kind in ("LayDown", "Hit", "Discard", "TakeDiscard", "Reshuffle", "skip played"):
         assert seen.kinds[kind] > 0, kind
+    # and the refusals went through every predicate shared by listing and applying
+    for code in (
+        Violation.CANNOT_TAKE_SKIP,  # take_violation (C-19)
+        Violation.ALREADY_LAID_DOWN,  # lay_down_violation (C-10)
+        Violation.PHASE_NOT_LAID_DOWN,  # hitting_violation (C-14)
+        Violation.NO_SUCH_MELD,  # hit_violation
+        Violation.HIT_NOT_ALLOWED_YET,  # hit_violation (C-14, option)
+        Violation.MUST_DISCARD_LAST,  # go_out_violation (C-15, option)
+    ):
+        assert seen.refused[code] > 0, code
 
 
 def test_seeded_endgames_and_tie_breaks() -> None:

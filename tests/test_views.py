@@ -22,11 +22,11 @@ from phase10 import (
     SeatView,
     find_variant,
     legal_actions,
-    legal_actions_for_view,
     sample_state,
     variant_names,
     view,
 )
+from phase10.rules import Viewpoint
 from phase10.views import (
     _PLAYER_HIDDEN,
     _SEAT_PUBLIC,
@@ -135,8 +135,21 @@ def test_legal_actions_of_a_view_are_those_of_the_state(state: GameState) -> Non
     for seat in range(state.num_players):
         v = view(state, seat)
         expected = legal_actions(state) if state.current_player == seat else ()
-        assert legal_actions_for_view(v) == expected
         assert legal_actions(v) == expected
+        acting = v.acting_state()
+        assert (acting is None) == (state.current_player != seat)
+        if acting is not None:
+            assert legal_actions(acting) == expected
+
+
+def test_a_view_is_a_viewpoint_of_the_rules() -> None:
+    # legal_actions takes any Viewpoint: rules never imports views (mypy checks the protocol)
+    state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(5))
+    seat = state.turn
+    point: Viewpoint = view(state, seat)
+    assert point.acting_state() == view(state, seat).canonical_state()
+    assert legal_actions(point) == legal_actions(state)
+    assert view(state, 1 - seat).acting_state() is None
 
 
 def test_legal_actions_agree_over_whole_games() -> None:
@@ -146,7 +159,7 @@ def test_legal_actions_agree_over_whole_games() -> None:
         for i, state in enumerate(random_game(name, variant.min_players + 1, f"agree:{name}")):
             who = state.current_player
             if i % 5 == 0 and who is not None and who != CHANCE:
-                assert legal_actions_for_view(view(state, who)) == legal_actions(state)
+                assert legal_actions(view(state, who)) == legal_actions(state)
                 checked += 1
     assert checked > 300
 
@@ -201,8 +214,10 @@ def test_bad_arguments_are_refused() -> None:
         view(v, 0)  # type: ignore[arg-type]  # a view is not a state (checked by mypy too)
     with pytest.raises(TypeError):
         sample_state(state, random.Random(0))  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        legal_actions_for_view(state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="needs a GameState or PlayerView"):
+        legal_actions("p1 draw")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="apply\\(\\) needs a GameState"):
+        phase10.apply(v, phase10.Draw(0))  # type: ignore[arg-type]
 
 
 def test_a_view_is_not_a_state_for_the_type_checker() -> None:

@@ -43,14 +43,17 @@ from phase10.cards import (
     sort_cards,
     standard_deck,
 )
-from phase10.chance import chance_outcomes, play_chance, sample_chance
+from phase10.chance import play_chance, sample_chance
 from phase10.errors import (
     AmbiguousActionError,
     DefinitionError,
     FormatError,
     IllegalActionError,
+    InvalidActionError,
     InvalidCardError,
+    InvalidMeldError,
     InvalidStateError,
+    MeldProblem,
     NotationError,
     Phase10Error,
     Violation,
@@ -62,9 +65,7 @@ from phase10.groups import (
     End,
     GroupType,
     HitOption,
-    InvalidMeldError,
     Meld,
-    MeldProblem,
     MeldRules,
     NaturalScope,
     Pattern,
@@ -83,7 +84,7 @@ from phase10.laydown import Laydown, explain, find_laydown, iter_laydowns
 from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
 from phase10.records import GameRecord, replay
-from phase10.rules import apply, check, is_legal, legal_actions, new_game
+from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions, new_game
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
 from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
@@ -101,7 +102,7 @@ from phase10.variants import (
     find_variant,
     variant_names,
 )
-from phase10.views import PlayerView, SeatView, legal_actions_for_view, sample_state, view
+from phase10.views import PlayerView, SeatView, sample_state, view
 
 __version__ = "0.1.0"
 
@@ -149,6 +150,7 @@ __all__ = [
     "Hit",
     "HitOption",
     "IllegalActionError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidStateError",
@@ -210,7 +212,6 @@ __all__ = [
     "is_legal",
     "iter_laydowns",
     "legal_actions",
-    "legal_actions_for_view",
     "master_deck",
     "new_game",
     "parse_action",

@@ -1,10 +1,17 @@
-"""Actions: what a player or chance does, as immutable values whose ``str()`` is notation."""
+"""Actions: what a player or chance does, as immutable values whose ``str()`` is notation.
+
+Every field is checked for its type when an action is built (:class:`~phase10.InvalidActionError`
+otherwise); whether a well-formed action is legal is for :mod:`phase10.rules` to say.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 
 from phase10.cards import Card
+from phase10.errors import InvalidActionError
 from phase10.groups import End, Value
 from phase10.laydown import Laydown
 
@@ -35,6 +42,54 @@ def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
+# The validators test the exact type first: actions are built in the hot path of
+# legal_actions(), and ``type(x) is C`` is the cheapest check that passes there.
+
+
+def _refuse(inst: object, attribute: attrs.Attribute[Any], value: object, wanted: str) -> None:
+    raise InvalidActionError(
+        f"{type(inst).__name__}.{attribute.name} must be {wanted}, got {value!r}"
+    )
+
+
+def _int(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    # seats and meld numbers; their range depends on the game, so the rules check it
+    if type(value) is not int and (not isinstance(value, int) or isinstance(value, bool)):
+        _refuse(inst, attribute, value, "an int")
+
+
+def _target(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (
+        type(value) is not int and (not isinstance(value, int) or isinstance(value, bool))
+    ):
+        _refuse(inst, attribute, value, "an int (a seat) or None")
+
+
+def _card(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not Card and not isinstance(value, Card):
+        _refuse(inst, attribute, value, "a Card")
+
+
+def _value(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not Value and not isinstance(value, Value):
+        _refuse(inst, attribute, value, "a Value")
+
+
+def _end(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not End:
+        _refuse(inst, attribute, value, "an End")
+
+
+def _laydown(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, Laydown):
+        _refuse(inst, attribute, value, "a Laydown")
+
+
+def _bool(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        _refuse(inst, attribute, value, "True or False")
+
+
 @attrs.frozen(cache_hash=True)
 class Draw:
     """Draw the top card of the draw pile (C-11); chance then reveals which card it is.
@@ -43,7 +98,7 @@ class Draw:
     'p1 draw'
     """
 
-    player: int
+    player: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} draw"
@@ -57,7 +112,7 @@ class TakeDiscard:
     'p2 take'
     """
 
-    player: int
+    player: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} take"
@@ -67,8 +122,8 @@ class TakeDiscard:
 class LayDown:
     """Lay down the whole current phase at once (C-10, C-12)."""
 
-    player: int
-    laydown: Laydown
+    player: int = attrs.field(validator=_int)
+    laydown: Laydown = attrs.field(validator=_laydown)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} lay {self.laydown}"
@@ -83,12 +138,12 @@ class Hit:
     end, ``End.ANY`` for set-like groups), so a wild's reading is explicit (C-18).
     """
 
-    player: int
-    owner: int
-    meld: int
-    card: Card
-    value: Value
-    end: End
+    player: int = attrs.field(validator=_int)
+    owner: int = attrs.field(validator=_int)
+    meld: int = attrs.field(validator=_int)
+    card: Card = attrs.field(validator=_card)
+    value: Value = attrs.field(validator=_value)
+    end: End = attrs.field(validator=_end)
 
     def __str__(self) -> str:
         card = (
@@ -109,9 +164,9 @@ class Discard:
     'p1 discard S>p3'
     """
 
-    player: int
-    card: Card
-    target: int | None = None
+    player: int = attrs.field(validator=_int)
+    card: Card = attrs.field(validator=_card)
+    target: int | None = attrs.field(default=None, validator=_target)
 
     def __str__(self) -> str:
         target = "" if self.target is None else f">{seat_name(self.target)}"
@@ -126,7 +181,7 @@ class DrawTwo:
     'p1 draw2'
     """
 
-    player: int
+    player: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} draw2"
@@ -136,8 +191,8 @@ class DrawTwo:
 class Keep:
     """Phase 10 Master: keep one card of a Take two draw; the other is discarded (M-12)."""
 
-    player: int
-    card: Card
+    player: int = attrs.field(validator=_int)
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} keep {self.card}"
@@ -147,8 +202,8 @@ class Keep:
 class Offer:
     """Phase 10 Master: an opponent offers a card face up after a Give five (M-15)."""
 
-    player: int
-    card: Card
+    player: int = attrs.field(validator=_int)
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} offer {self.card}"
@@ -158,9 +213,9 @@ class Offer:
 class TakeOffer:
     """Phase 10 Master: the player of a Give five takes one offered card (M-15)."""
 
-    player: int
-    owner: int
-    card: Card
+    player: int = attrs.field(validator=_int)
+    owner: int = attrs.field(validator=_int)
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} choose {seat_name(self.owner)} {self.card}"
@@ -173,8 +228,8 @@ class KeepHand:
     Decided when the hand ends; a kept hand goes into the next hand and is dealt nothing.
     """
 
-    player: int
-    keep: bool
+    player: int = attrs.field(validator=_int)
+    keep: bool = attrs.field(validator=_bool)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} {'keephand' if self.keep else 'releasehand'}"
@@ -187,9 +242,9 @@ class Announce:
     With ``keep`` the cards stay in hand; without, they are discarded and as many drawn.
     """
 
-    player: int
-    laydown: Laydown
-    keep: bool
+    player: int = attrs.field(validator=_int)
+    laydown: Laydown = attrs.field(validator=_laydown)
+    keep: bool = attrs.field(validator=_bool)
 
     def __str__(self) -> str:
         how = "keep" if self.keep else "redraw"
@@ -200,7 +255,7 @@ class Announce:
 class Deal:
     """Chance: the next card dealt (C-3); it goes to the next player in dealing order."""
 
-    card: Card
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"deal {self.card}"
@@ -210,7 +265,7 @@ class Deal:
 class TurnUp:
     """Chance: the card turned up to start the discard pile (C-3, C-21)."""
 
-    card: Card
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"turnup {self.card}"
@@ -223,7 +278,7 @@ class Reveal:
     It goes to the player to act, or to whoever must draw (the giver of a Give five, M-15).
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"reveal {self.card}"

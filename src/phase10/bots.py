@@ -39,7 +39,7 @@ from phase10.actions import (
 from phase10.cards import WILD, ActionKind, Card, Kind, sort_cards
 from phase10.errors import IllegalActionError, Violation
 from phase10.groups import Meld, MeldRules
-from phase10.laydown import _plan, find_laydown
+from phase10.laydown import compiled_plan, find_laydown
 from phase10.phases import Phase
 from phase10.rules import legal_actions
 from phase10.state import TurnStep
@@ -177,7 +177,7 @@ _REPS: dict[tuple[Phase, MeldRules], tuple[object, dict[int, Card]]] = {}
 
 def _canon(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> tuple[Card, ...]:
     """``hand`` with each card replaced by its class's representative; skips dropped."""
-    plan = _plan(phase, rules)
+    plan = compiled_plan(phase, rules)
     known = _REPS.get((phase, rules))
     if known is None or known[0] is not plan:
         if len(_REPS) >= 256:
@@ -301,7 +301,7 @@ class _Greedy:
         for phase in self.phases:
             if _distance(hand, phase, self.rules) != distance:
                 continue
-            plan = _plan(phase, self.rules)
+            plan = compiled_plan(phase, self.rules)
             by_class: dict[int, tuple[Card, int]] = {}
             for card, n in self.unseen.items():
                 c = plan.classify(card)

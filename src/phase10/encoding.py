@@ -44,15 +44,15 @@ from phase10.errors import IllegalActionError, Violation
 from phase10.groups import End, Meld, Value
 from phase10.laydown import Laydown
 from phase10.rules import (
-    _laydown_actions,
-    _laydown_phases,
-    _other_play_actions,
     apply,
+    hits_and_discards,
+    laydown_actions,
+    laydown_phases,
     legal_actions,
 )
 from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
-from phase10.views import PlayerView, SeatView, _determinize
+from phase10.views import PlayerView, SeatView
 
 __all__ = [
     "ENCODING_VERSION",
@@ -364,7 +364,7 @@ class _Analysis:
             assert self.state is not None
             found = tuple(
                 (_sequence(self.state, action), action)
-                for action in _laydown_actions(self.state, phase=phase)
+                for action in laydown_actions(self.state, phase=phase)
             )
             self.sequences[phase] = found
         return found
@@ -390,16 +390,17 @@ def _analysed(state: GameState | PlayerView) -> _Analysis:
 def _analyse(position: GameState | PlayerView) -> _Analysis:
     layout = _layout(position.variant, len(position.players))
     if isinstance(position, PlayerView):
-        if position.current_player != position.player:
+        acting = position.acting_state()
+        if acting is None:
             return _Analysis(None, {}, ())
-        state = _determinize(position, None)
+        state = acting
     else:
         state = position
     if state.step is not TurnStep.PLAY:
         plain = {_action_id(layout, a): a for a in legal_actions(state)}
         return _Analysis(state, plain, ())
-    plain = {_action_id(layout, a): a for a in _other_play_actions(state)}
-    return _Analysis(state, plain, _laydown_phases(state))
+    plain = {_action_id(layout, a): a for a in hits_and_discards(state)}
+    return _Analysis(state, plain, laydown_phases(state))
 
 
 def _options(

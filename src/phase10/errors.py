@@ -11,8 +11,11 @@ __all__ = [
     "DefinitionError",
     "FormatError",
     "IllegalActionError",
+    "InvalidActionError",
     "InvalidCardError",
+    "InvalidMeldError",
     "InvalidStateError",
+    "MeldProblem",
     "NotationError",
     "Phase10Error",
     "Violation",
@@ -98,6 +101,43 @@ class Violation(enum.Enum):
     NOT_AN_OUTCOME = "not-an-outcome"
     NO_TAKE_TWO = "no-take-two"
     UNKNOWN_ACTION = "unknown-action"
+
+
+class MeldProblem(enum.Enum):
+    """Machine-readable reason a meld is not valid (:attr:`phase10.Verdict.problem`)."""
+
+    SKIP = "skip"
+    TOO_FEW_CARDS = "too-few-cards"
+    TOO_FEW_NATURALS = "too-few-naturals"
+    MIXED_NUMBERS = "mixed-numbers"
+    MIXED_COLORS = "mixed-colors"
+    REPEATED_NUMBER = "repeated-number"
+    NO_WRAP = "no-wrap"
+    TOO_LONG = "too-long"
+    GAP = "gap"
+    WILD_VALUE = "wild-value"
+    NO_FIT = "no-fit"
+
+
+class InvalidMeldError(Phase10Error, ValueError):
+    """Cards that do not form the group they are meant to form, or a hit that does not fit.
+
+    Attributes:
+        problem: The reason, as a :class:`~phase10.MeldProblem` (``None`` for an ambiguous hit and
+            for a meld refused by :meth:`Meld.validate`, whose message gives the reason).
+    """
+
+    def __init__(self, message: str, *, problem: MeldProblem | None = None):
+        super().__init__(message)
+        self.problem = problem
+
+
+class InvalidActionError(Phase10Error, ValueError):
+    """An action built with a field of the wrong type, e.g. a seat that is not an int.
+
+    Raised by the action classes' constructors. Whether a well-formed action is legal is
+    for the rules to say (:class:`IllegalActionError`).
+    """
 
 
 class IllegalActionError(Phase10Error, ValueError):

@@ -12,7 +12,7 @@ import attrs
 
 from phase10._checks import is_whole
 from phase10.cards import CLASSIC_COLORS, Card, Color, Kind, sort_cards
-from phase10.errors import DefinitionError, NotationError, Phase10Error
+from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
 
 __all__ = [
     "CLASSIC_MELD_RULES",
@@ -21,9 +21,7 @@ __all__ = [
     "End",
     "GroupType",
     "HitOption",
-    "InvalidMeldError",
     "Meld",
-    "MeldProblem",
     "MeldRules",
     "NaturalScope",
     "Pattern",
@@ -38,19 +36,6 @@ __all__ = [
     "check_meld",
     "parse_placed",
 ]
-
-
-class InvalidMeldError(Phase10Error, ValueError):
-    """Cards that do not form the group they are meant to form, or a hit that does not fit.
-
-    Attributes:
-        problem: The reason, as a :class:`MeldProblem` (``None`` for an ambiguous hit and
-            for a meld refused by :meth:`Meld.validate`, whose message gives the reason).
-    """
-
-    def __init__(self, message: str, *, problem: MeldProblem | None = None):
-        super().__init__(message)
-        self.problem = problem
 
 
 class Value(NamedTuple):
@@ -589,22 +574,6 @@ def _placed_str(card: Card, value: Value) -> str:
         text = str(value)
         return f"{card}={text}" if text else str(card)
     return str(card)
-
-
-class MeldProblem(enum.Enum):
-    """Machine-readable reason a meld is not valid (:attr:`Verdict.problem`)."""
-
-    SKIP = "skip"
-    TOO_FEW_CARDS = "too-few-cards"
-    TOO_FEW_NATURALS = "too-few-naturals"
-    MIXED_NUMBERS = "mixed-numbers"
-    MIXED_COLORS = "mixed-colors"
-    REPEATED_NUMBER = "repeated-number"
-    NO_WRAP = "no-wrap"
-    TOO_LONG = "too-long"
-    GAP = "gap"
-    WILD_VALUE = "wild-value"
-    NO_FIT = "no-fit"
 
 
 @attrs.frozen

@@ -297,7 +297,12 @@ _MAX_PLANS = 256
 _PLANS: dict[tuple[Phase, MeldRules], _Plan] = {}
 
 
-def _plan(phase: Phase, rules: MeldRules) -> _Plan:
+def compiled_plan(phase: Phase, rules: MeldRules) -> _Plan:
+    """The search plan of ``phase`` under ``rules``, compiled once and cached.
+
+    Not part of the public API; the bots classify cards with it (``plan.classify``). A
+    new plan object (after the cache was cleared) numbers the card classes afresh.
+    """
     key = (phase, rules)
     plan = _PLANS.get(key)
     if plan is None:
@@ -1058,7 +1063,7 @@ def _search(
     hand: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool
 ) -> _Search | None:
     """A search over ``hand``, or ``None`` when the phase cannot be laid down at all."""
-    plan = _plan(phase, rules)
+    plan = compiled_plan(phase, rules)
     classify = plan.classify
     ids = [classify(card) for card in hand]
     counts = [0] * len(plan.natural)
@@ -1237,7 +1242,7 @@ def find_laydown(
     # Minimal groups suffice unless a run needs two or more naturals (Phase 10 Master, M-4):
     # then a longer run may hold two naturals that no window of the minimum length does.
     # _Plan.minimal_ok catches the other cases (custom shapes, a per-phase minimum above 1).
-    plan = _plan(phase, rules)
+    plan = compiled_plan(phase, rules)
     minimal = (
         rules.naturals_in_runs <= 1 or rules.natural_minimum is NaturalScope.PHASE
     ) and plan.minimal_ok
@@ -1366,7 +1371,7 @@ def explain(
             f"cannot lay down {phase}: it needs at least {_cards_word(need, 'natural card')} "
             f"({what}), and these {len(cards)} cards have {naturals or 'none'}"
         )
-    plan = _plan(phase, rules)
+    plan = compiled_plan(phase, rules)
     search = _Search(plan, cards, _Oracle(plan, [], minimal=True))
     parts = []
     for group in phase.groups:

@@ -38,9 +38,10 @@ from phase10.errors import AmbiguousActionError, IllegalActionError, NotationErr
 from phase10.groups import End, Meld, Value
 from phase10.laydown import Laydown
 from phase10.phases import Phase
+from phase10.rules import check, legal_actions
 from phase10.state import CHANCE, GameState
 from phase10.variants import PhaseOrder, Variant
-from phase10.views import PlayerView, _determinize, legal_actions_for_view
+from phase10.views import PlayerView
 
 __all__ = ["action_text", "parse_action"]
 
@@ -436,7 +437,6 @@ def _refusal(
     state: GameState, text: str, p: _Parsed, seat: int | None, for_view: int | None
 ) -> IllegalActionError:
     """Why no legal action fits ``text``: the rules' own reason where it can be had."""
-    from phase10.rules import check
 
     def illegal(code: Violation, reason: str, action: object) -> IllegalActionError:
         return IllegalActionError(
@@ -545,14 +545,12 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
         raise NotationError(f"expected action notation as a str, got {type(text).__name__}")
     parsed = _read(text)
     if isinstance(state, PlayerView):
-        context = _determinize(state, None)
+        context = state.canonical_state()
         for_view: int | None = state.player
         if state.current_player != state.player:
             raise _not_viewers_turn(context, text, state.player)
-        legal = legal_actions_for_view(state)
+        legal = legal_actions(context)  # the viewer acts: the view's legal actions
     elif isinstance(state, GameState):
-        from phase10.rules import legal_actions
-
         legal = legal_actions(state)
         context = state
         for_view = None

@@ -1,20 +1,40 @@
 """The rules of play: the only place that decides what is legal and what an action does.
 
-:func:`legal_actions` lists, :func:`check` / :func:`is_legal` judge and :func:`apply` performs;
-all of them go through the same per-action checks below, so they cannot disagree.
+:func:`legal_actions` lists, :func:`check` / :func:`is_legal` judge and :func:`apply`
+performs. Every rule that both lists and judges lives in one named predicate below, which
+returns the :class:`~phase10.Violation` that refuses an action, or ``None``:
+
+- :func:`draw_violation` and :func:`take_violation`: drawing (C-11, M-12) and taking the
+  discard (C-19);
+- :func:`lay_down_violation`: whether the seat may lay down (or announce) a phase now (C-10,
+  T-4);
+- :func:`hitting_violation` and :func:`hit_violation`: whether the seat may hit at all, and
+  that meld (C-14 and its option ``hit_others_on_laydown_turn``);
+- :func:`go_out_violation`: whether a laydown or hit may play the last card (C-15 and its
+  option ``go_out_by_hitting``).
+
+:func:`legal_actions` lists only actions these predicates allow; the checks behind
+:func:`apply` call the same predicates to refuse the others, and add what listing gets by
+construction (the card is in hand, the laydown is valid, the hit fits). The chance
+outcomes (:func:`chance_outcomes`, the samplers of :mod:`phase10.chance`) and the check of a
+chance action share :func:`chance_draw` in the same way. A rule option is therefore read in
+one place.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 from collections import Counter
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 from phase10._checks import is_whole
+from phase10._fast import make_evolve
 from phase10.actions import (
     Action,
     Announce,
+    ChanceAction,
     Deal,
     Discard,
     Draw,
@@ -38,10 +58,19 @@ from phase10.laydown import Laydown, find_laydown, iter_laydowns
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
 from phase10.variants import Advance, LaydownStyle, PhaseOrder, SkipTarget, TiebreakWin, Variant
 
-if TYPE_CHECKING:
-    from phase10.views import PlayerView
+__all__ = ["apply", "chance_outcomes", "check", "is_legal", "legal_actions", "new_game"]
 
-__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game"]
+
+class Viewpoint(Protocol):
+    """What :func:`legal_actions` takes besides a full state: a :class:`~phase10.PlayerView`.
+
+    Its legal actions are those of :meth:`acting_state`, or none when that is ``None``.
+    """
+
+    def acting_state(self) -> GameState | None:
+        """A full state with the same legal actions, or ``None`` when the holder does not act."""
+        ...
+
 
 _PLAYER_ACTIONS = (
     Draw,
@@ -97,53 +126,15 @@ def _remove_all(hand: tuple[Card, ...], used: tuple[Card, ...]) -> tuple[Card, .
     return tuple(out)
 
 
-def _pl(p: PlayerState, **changes: object) -> PlayerState:
-    """A copy of ``p`` with ``changes`` (a hand-written evolve for the hot path)."""
-    get = changes.get
-    return PlayerState(
-        get("hand", p.hand),  # type: ignore[arg-type]
-        get("phase", p.phase),  # type: ignore[arg-type]
-        get("laid_down", p.laid_down),  # type: ignore[arg-type]
-        get("score", p.score),  # type: ignore[arg-type]
-        get("skipped", p.skipped),  # type: ignore[arg-type]
-        get("completed", p.completed),  # type: ignore[arg-type]
-        get("take_two", p.take_two),  # type: ignore[arg-type]
-        get("keep_all", p.keep_all),  # type: ignore[arg-type]
-        get("kept", p.kept),  # type: ignore[arg-type]
-    )
+# Generated from the attrs fields (phase10._fast): attrs.evolve looks the fields up on
+# every call, and this is the hot path of every apply(); an unknown key is a TypeError.
+_pl = make_evolve(PlayerState)
+_evolve = make_evolve(GameState)
 
 
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
     players = state.players
     return (*players[:seat], player, *players[seat + 1 :])
-
-
-def _evolve(state: GameState, **changes: object) -> GameState:
-    # A hand-written evolve: attrs.evolve introspects the class on every call, and this is
-    # the hot path of every apply().
-    get = changes.get
-    s = state
-    return GameState(
-        get("variant", s.variant),  # type: ignore[arg-type]
-        get("players", s.players),  # type: ignore[arg-type]
-        get("dealer", s.dealer),  # type: ignore[arg-type]
-        get("turn", s.turn),  # type: ignore[arg-type]
-        get("step", s.step),  # type: ignore[arg-type]
-        get("draw_pile", s.draw_pile),  # type: ignore[arg-type]
-        get("discard_pile", s.discard_pile),  # type: ignore[arg-type]
-        get("table", s.table),  # type: ignore[arg-type]
-        get("hand_number", s.hand_number),  # type: ignore[arg-type]
-        get("dealt", s.dealt),  # type: ignore[arg-type]
-        get("laid_this_turn", s.laid_this_turn),  # type: ignore[arg-type]
-        get("tiebreak", s.tiebreak),  # type: ignore[arg-type]
-        get("winners", s.winners),  # type: ignore[arg-type]
-        get("action_pile", s.action_pile),  # type: ignore[arg-type]
-        get("drawn", s.drawn),  # type: ignore[arg-type]
-        get("to_draw", s.to_draw),  # type: ignore[arg-type]
-        get("receiver", s.receiver),  # type: ignore[arg-type]
-        get("offers", s.offers),  # type: ignore[arg-type]
-        get("reshuffles", s.reshuffles),  # type: ignore[arg-type]
-    )
 
 
 # ----------------------------------------------------------------------------- new game
@@ -268,6 +259,146 @@ def _illegal(state: GameState, action: object, code: Violation, reason: str) -> 
     )
 
 
+# ----------------------------------------------------------------------------- predicates
+#
+# Each returns the Violation that refuses what it asks about, or None. legal_actions() and
+# the checks below both call them: listing and judging cannot disagree about these rules.
+
+
+def draw_violation(state: GameState, seat: int, count: int) -> Violation | None:
+    """Whether ``seat`` may draw ``count`` cards (1, or 2 with a Take two: M-12) now.
+
+    The step (DRAW) is not checked here.
+    """
+    if count == 2 and not state.players[seat].take_two:  # rule M-12
+        return Violation.NO_TAKE_TWO
+    if len(state.draw_pile) < count:  # cannot happen in a state built by apply(): see _begin_turn
+        return Violation.EMPTY_PILE
+    return None
+
+
+def take_violation(state: GameState) -> Violation | None:
+    """Whether the top of the discard pile may be taken (C-11, C-19); not the step."""
+    top = state.top_discard
+    if top is None:
+        return Violation.EMPTY_PILE
+    if top.kind is Kind.SKIP:  # rule C-19
+        return Violation.CANNOT_TAKE_SKIP
+    return None
+
+
+def lay_down_violation(state: GameState, seat: int) -> Violation | None:
+    """Whether ``seat`` may lay down (or announce) a phase now; not the step or the phase.
+
+    One phase per player per hand (C-10); when phases are announced, one per turn (a
+    documented choice for T-4).
+    """
+    if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
+        done = state.laid_this_turn
+    else:
+        done = state.players[seat].laid_down  # rule C-10
+    return Violation.ALREADY_LAID_DOWN if done else None
+
+
+def go_out_violation(state: GameState, cards_left: int) -> Violation | None:
+    """Whether a laydown or hit (not a discard) may leave the player ``cards_left`` cards.
+
+    Going out that way needs the option ``go_out_by_hitting`` (C-15); otherwise the last
+    card must be discarded (C-13).
+    """
+    if cards_left <= 0 and not state.variant.go_out_by_hitting:  # rule C-15, option
+        return Violation.MUST_DISCARD_LAST
+    return None
+
+
+def hitting_violation(state: GameState, seat: int) -> Violation | None:
+    """Whether ``seat`` may hit at all: only after laying down their own phase (C-14)."""
+    return None if state.players[seat].laid_down else Violation.PHASE_NOT_LAID_DOWN
+
+
+def hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violation | None:
+    """Whether ``seat`` may hit meld number ``meld`` (0-based) of ``owner`` now.
+
+    Checks :func:`hitting_violation`, that the meld exists, and that others' melds wait for
+    the turn after laying down unless ``hit_others_on_laydown_turn`` (C-14, option). Not
+    checked: the step, the card and whether it fits.
+    """
+    refused = hitting_violation(state, seat)
+    if refused is not None:
+        return refused
+    table = state.table
+    if not (is_whole(owner, 0) and owner < len(table)) or not (
+        is_whole(meld, 0) and meld < len(table[owner])
+    ):
+        return Violation.NO_SUCH_MELD
+    if owner != seat and state.laid_this_turn and not state.variant.hit_others_on_laydown_turn:
+        return Violation.HIT_NOT_ALLOWED_YET  # rule C-14, option
+    return None
+
+
+# Actions are immutable values, so the listing and the samplers reuse them instead of building
+# (and validating) the same few again at every step; the caches are bounded.
+_new_deal = functools.lru_cache(maxsize=1024)(Deal)
+_new_reveal = functools.lru_cache(maxsize=1024)(Reveal)
+_new_draw = functools.lru_cache(maxsize=64)(Draw)
+_new_take = functools.lru_cache(maxsize=64)(TakeDiscard)
+_new_discard = functools.lru_cache(maxsize=4096)(Discard)
+
+_CARD_EVENT: dict[TurnStep, Callable[[Card], Deal | TurnUp | Reveal]] = {
+    TurnStep.DEAL: _new_deal,
+    TurnStep.TURN_UP: TurnUp,
+    TurnStep.REVEAL: _new_reveal,
+    TurnStep.DRAW_TWO: _new_reveal,
+}
+
+
+def chance_draw(
+    state: GameState,
+) -> tuple[Callable[[Card], Deal | TurnUp | Reveal], tuple[Card, ...]] | None:
+    """At a chance node that draws a card: the action that draws and the cards it may draw.
+
+    The cards are the draw pile (a multiset in canonical order, repeats included) less
+    those that may not come (M-6); ``None`` when chance draws no card (a reshuffle, or a
+    player's node).
+    """
+    make = _CARD_EVENT.get(state.step)
+    if make is None:
+        return None
+    pile = state.draw_pile
+    if state.step is TurnStep.TURN_UP and state.variant.turn_up_naturals_only:
+        # rule M-6: a joker or action card turned up goes back; the next card is turned up
+        pile = tuple(c for c in pile if c.kind is Kind.NUMBER)
+    return make, pile
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
+    """Every chance outcome at a chance node with its probability (they sum to 1).
+
+    The draw pile is a multiset whose order nobody knows, so each card dealt, turned up or
+    drawn is an outcome weighted by how many copies remain. A reshuffle (C-16) has one
+    outcome. At a player's node there are none.
+
+    >>> from phase10 import CLASSIC, new_game
+    >>> outcomes = chance_outcomes(new_game(CLASSIC, 2))
+    >>> str(outcomes[0][0]), outcomes[0][1] == 2 / 108
+    ('deal R1', True)
+    """
+    if state.step is TurnStep.RESHUFFLE:
+        return ((Reshuffle(), 1.0),)
+    drawn = chance_draw(state)
+    if drawn is None:
+        return ()
+    make, pile = drawn
+    total = len(pile)
+    counts: dict[Card, int] = {}
+    for card in pile:
+        counts[card] = counts.get(card, 0) + 1
+    return tuple((make(card), n / total) for card, n in counts.items())
+
+
+# ----------------------------------------------------------------------------- checks
+
+
 def _check_common(state: GameState, action: object) -> None:
     if state.step is TurnStep.OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over")
@@ -303,56 +434,43 @@ def _need_card(state: GameState, action: object, card: object, cards: tuple[Card
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, f"{card} is not in hand")
 
 
-def _turn_up_ok(state: GameState, card: Card) -> bool:
-    # rule M-6: in Master the first discard is never a joker or an action card
-    return not state.variant.turn_up_naturals_only or card.kind is Kind.NUMBER
-
-
 def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> None:
+    """The card must be one of the outcomes (the caller checked the step)."""
     card = action.card
-    if not isinstance(card, Card) or not _contains(  # type: ignore[redundant-expr]
-        state.draw_pile, card
-    ):
-        raise _illegal(state, action, Violation.NOT_AN_OUTCOME, f"{card} is not in the draw pile")
-    if isinstance(action, TurnUp) and not _turn_up_ok(state, card):
+    drawn = chance_draw(state)
+    if drawn is not None and _contains(drawn[1], card):
+        return
+    if _contains(state.draw_pile, card):  # rule M-6
         raise _illegal(
             state, action, Violation.NOT_AN_OUTCOME, "the first discard must be a number card"
         )
+    raise _illegal(state, action, Violation.NOT_AN_OUTCOME, f"{card} is not in the draw pile")
 
 
 def _check_take(state: GameState, action: TakeDiscard) -> None:
     _need_step(state, action, TurnStep.DRAW)
-    top = state.top_discard
-    if top is None:
-        raise _illegal(state, action, Violation.EMPTY_PILE, "the discard pile is empty")
-    if top.kind is Kind.SKIP:  # rule C-19
-        raise _illegal(
-            state,
-            action,
-            Violation.CANNOT_TAKE_SKIP,
-            "a skip cannot be taken from the discard pile",
-        )
+    refused = take_violation(state)
+    if refused is Violation.EMPTY_PILE:
+        raise _illegal(state, action, refused, "the discard pile is empty")
+    if refused is not None:
+        raise _illegal(state, action, refused, "a skip cannot be taken from the discard pile")
 
 
 def _check_draw(state: GameState, action: Draw | DrawTwo) -> None:
     _need_step(state, action, TurnStep.DRAW)
-    if isinstance(action, DrawTwo):
-        if not state.players[action.player].take_two:  # rule M-12
-            raise _illegal(
-                state, action, Violation.NO_TAKE_TWO, "drawing two needs a Take two in front"
-            )
-        if len(state.draw_pile) < 2:
-            raise _illegal(state, action, Violation.EMPTY_PILE, "fewer than two cards to draw")
-    elif not state.draw_pile:  # cannot happen in a state built by apply(): see _begin_turn
-        raise _illegal(state, action, Violation.EMPTY_PILE, "the draw pile is empty")
+    two = isinstance(action, DrawTwo)
+    refused = draw_violation(state, action.player, 2 if two else 1)
+    if refused is Violation.NO_TAKE_TWO:
+        raise _illegal(state, action, refused, "drawing two needs a Take two in front")
+    if refused is not None:
+        reason = "fewer than two cards to draw" if two else "the draw pile is empty"
+        raise _illegal(state, action, refused, reason)
 
 
 def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
     """Check the laydown against the player's open phases; return the phase index."""
     seat = action.player
     laydown = action.laydown
-    if not isinstance(laydown, Laydown):
-        raise _illegal(state, action, Violation.UNKNOWN_ACTION, "a laydown is needed")
     phases = state.variant.phases
     open_ = state.open_phases(seat)
     index = next((i for i in open_ if phases[i] == laydown.phase), None)
@@ -394,24 +512,19 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, 
     _need_step(state, action, TurnStep.PLAY)
     if state.variant.laydown_style is not LaydownStyle.TABLE:
         raise _illegal(state, action, Violation.WRONG_STEP, "phases are announced, not laid")
-    seat = action.player
-    player = state.players[seat]
-    if player.laid_down:  # rule C-10: one phase per player per hand
-        raise _illegal(
-            state,
-            action,
-            Violation.ALREADY_LAID_DOWN,
-            "the phase is already laid down this hand",
-        )
+    refused = lay_down_violation(state, action.player)
+    if refused is not None:
+        raise _illegal(state, action, refused, "the phase is already laid down this hand")
     index = _laydown_phase(state, action)
-    rest = _remove_all(player.hand, action.laydown.cards)
+    rest = _remove_all(state.players[action.player].hand, action.laydown.cards)
     if rest is None:
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, "those cards are not all in hand")
-    if not rest and not state.variant.go_out_by_hitting:  # rule C-15, option
+    refused = go_out_violation(state, len(rest))
+    if refused is not None:
         raise _illegal(
             state,
             action,
-            Violation.MUST_DISCARD_LAST,
+            refused,
             "the turn must end with a discard (go_out_by_hitting is off)",
         )
     return index, rest
@@ -421,12 +534,9 @@ def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card
     _need_step(state, action, TurnStep.PLAY)
     if state.variant.laydown_style is not LaydownStyle.ANNOUNCE:
         raise _illegal(state, action, Violation.WRONG_STEP, "phases are laid down, not announced")
-    if state.laid_this_turn:  # one phase a turn (documented choice for T-4)
-        raise _illegal(
-            state, action, Violation.ALREADY_LAID_DOWN, "a phase was announced this turn already"
-        )
-    if not isinstance(action.keep, bool):
-        raise _illegal(state, action, Violation.UNKNOWN_ACTION, "keep must be True or False")
+    refused = lay_down_violation(state, action.player)
+    if refused is not None:
+        raise _illegal(state, action, refused, "a phase was announced this turn already")
     index = _laydown_phase(state, action)
     for meld in action.laydown.melds:  # rule T-4: "those cards" are exactly the phase
         if len(meld.cards) != meld.group.size:
@@ -442,53 +552,41 @@ def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card
     return index, rest
 
 
+_HIT_REASONS = {
+    Violation.PHASE_NOT_LAID_DOWN: "hitting is allowed only after laying down one's own phase",
+    Violation.HIT_NOT_ALLOWED_YET: "others' melds can be hit only from the turn after laying down",
+}
+
+
 def _check_hit(state: GameState, action: Hit) -> Meld:
     """Returns the meld after the hit."""
     _need_step(state, action, TurnStep.PLAY)
-    seat = action.player
-    player = state.players[seat]
-    if not player.laid_down:  # rule C-14: only after one's own phase is laid down
+    seat, owner, index = action.player, action.owner, action.meld
+    refused = hit_violation(state, seat, owner, index)
+    if refused is Violation.NO_SUCH_MELD:
+        raise _illegal(state, action, refused, f"there is no meld {seat_name(owner)}.{index + 1}")
+    if refused is not None:
+        raise _illegal(state, action, refused, _HIT_REASONS[refused])
+    hand = state.players[seat].hand
+    _need_card(state, action, action.card, hand)
+    refused = go_out_violation(state, len(hand) - 1)
+    if refused is not None:
         raise _illegal(
             state,
             action,
-            Violation.PHASE_NOT_LAID_DOWN,
-            "hitting is allowed only after laying down one's own phase",
-        )
-    owner, index = action.owner, action.meld
-    if not (is_whole(owner, 0) and owner < len(state.table)) or not (
-        is_whole(index, 0) and index < len(state.table[owner])
-    ):
-        raise _illegal(
-            state,
-            action,
-            Violation.NO_SUCH_MELD,
-            f"there is no meld {seat_name(owner)}.{index + 1}",
-        )
-    if owner != seat and state.laid_this_turn and not state.variant.hit_others_on_laydown_turn:
-        raise _illegal(  # rule C-14, option hit_others_on_laydown_turn
-            state,
-            action,
-            Violation.HIT_NOT_ALLOWED_YET,
-            "others' melds can be hit only from the turn after laying down",
-        )
-    _need_card(state, action, action.card, player.hand)
-    if len(player.hand) == 1 and not state.variant.go_out_by_hitting:  # rule C-15, option
-        raise _illegal(
-            state,
-            action,
-            Violation.MUST_DISCARD_LAST,
+            refused,
             "the last card must be discarded (go_out_by_hitting is off)",
         )
     meld = state.table[owner][index]
     for option in meld.hit_options(action.card, rules=state.variant.meld_rules):
         if option.value == action.value and option.end is action.end:
             return option.meld
-    end = getattr(action.end, "value", action.end)  # "high", not "End.HIGH" (str of an enum)
     raise _illegal(
         state,
         action,
         Violation.HIT_DOES_NOT_FIT,
-        f"{action.card} as {action.value} at end {end} does not fit the {meld.group} {meld}",
+        f"{action.card} as {action.value} at end {action.end.value} does not fit the "
+        f"{meld.group} {meld}",
     )
 
 
@@ -892,8 +990,6 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         return _reveal_step(after)  # rule M-15: the owner draws a card
     if isinstance(action, KeepHand):
         _need_step(state, action, TurnStep.KEEP_HAND)
-        if not isinstance(action.keep, bool):
-            raise _illegal(state, action, Violation.UNKNOWN_ACTION, "keep must be True or False")
         seat = action.player
         p = state.players[seat]
         after = _evolve(
@@ -913,18 +1009,12 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises:
         IllegalActionError: the action is not legal here; ``.code`` says why and the message
             quotes the action and the situation.
+        TypeError: ``state`` is not a :class:`~phase10.GameState` (a
+            :class:`~phase10.PlayerView` has hidden cards, so nothing can be applied to it).
     """
-    try:
-        return _apply_checked(state, action)
-    except IllegalActionError:
-        raise
-    except (AttributeError, TypeError, IndexError, ValueError, KeyError) as exc:
-        # Malformed actions (wrong field types, seats out of range) are illegal, not crashes.
-        raise IllegalActionError(
-            f"illegal action {action!r}: malformed ({exc})",
-            code=Violation.UNKNOWN_ACTION,
-            action=action,
-        ) from None
+    if not isinstance(state, GameState):
+        raise TypeError(f"apply() needs a GameState, got {type(state).__name__}")
+    return _apply_checked(state, action)
 
 
 def check(state: GameState, action: Action) -> None:
@@ -932,12 +1022,17 @@ def check(state: GameState, action: Action) -> None:
 
     Raises:
         IllegalActionError: the action is not legal here.
+        TypeError: ``state`` is not a :class:`~phase10.GameState`.
     """
     apply(state, action)
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    """Whether ``action`` is legal in ``state`` (the same check as :func:`apply`)."""
+    """Whether ``action`` is legal in ``state`` (the same check as :func:`apply`).
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+    """
     try:
         apply(state, action)
     except IllegalActionError:
@@ -945,15 +1040,59 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
+def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
+    """Every legal action of whoever acts next, each once, in a fixed order.
+
+    At a chance node these are the possible chance outcomes (see :func:`chance_outcomes`
+    for their probabilities). Given a :class:`~phase10.PlayerView`, the viewer's legal
+    actions when it is their turn (the same as on the full state), and none otherwise.
+
+    >>> from phase10 import CLASSIC
+    >>> state = new_game(CLASSIC, 2)
+    >>> len(legal_actions(state))  # 48 distinct number cards, wild, skip
+    50
+
+    Raises:
+        TypeError: ``state`` is neither a :class:`~phase10.GameState` nor a
+            :class:`~phase10.PlayerView` (nor has an ``acting_state()`` method).
+        InvalidStateError: ``state`` is an inconsistent view.
+    """
+    if not isinstance(state, GameState):
+        acting = getattr(state, "acting_state", None)
+        if acting is None:
+            raise TypeError(
+                f"legal_actions() needs a GameState or PlayerView, got {type(state).__name__}"
+            )
+        full = acting()
+        return () if full is None else legal_actions(full)
+    step = state.step
+    if step is TurnStep.OVER:
+        return ()
+    if step in CHANCE_STEPS:
+        return tuple(a for a, _ in chance_outcomes(state))
+    seat = state.turn
+    if step is TurnStep.DRAW:
+        out: list[Action] = []
+        if draw_violation(state, seat, 1) is None:
+            out.append(_new_draw(seat))
+        if take_violation(state) is None:
+            out.append(_new_take(seat))
+        if draw_violation(state, seat, 2) is None:
+            out.append(DrawTwo(seat))
+        return tuple(out)
+    if step is not TurnStep.PLAY:
+        return _master_choices(state)
+    return (*laydown_actions(state), *hits_and_discards(state))
+
+
 def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterator[Laydown]:
-    player = state.players[seat]
+    """The laydowns (or announcements) ``seat`` may make now, of phase ``only`` if given."""
+    if lay_down_violation(state, seat) is not None:
+        return
     variant = state.variant
     announce = variant.laydown_style is LaydownStyle.ANNOUNCE
-    if state.laid_this_turn if announce else player.laid_down:
-        return
     rules = variant.meld_rules
-    hand = player.hand
-    keep_one = not announce and not variant.go_out_by_hitting
+    hand = state.players[seat].hand
     for index in state.open_phases(seat):
         if only is not None and index != only:
             continue
@@ -962,56 +1101,19 @@ def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterat
         # pre-check, and find_laydown would run the same search as iter_laydowns below.
         if not phase.distinct_colors and find_laydown(hand, phase, rules=rules) is None:
             continue
+        # rule T-4: an announcement shows exactly the phase (see _check_announce)
         for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce):
-            if keep_one and len(laydown.cards) >= len(hand):
-                continue
-            yield laydown
+            # an announcement keeps its cards or draws as many: it never goes out
+            if announce or go_out_violation(state, len(hand) - len(laydown.cards)) is None:
+                yield laydown
 
 
-def legal_actions(state: GameState | PlayerView) -> tuple[Action, ...]:
-    """Every legal action of whoever acts next, each once, in a fixed order.
-
-    At a chance node these are the possible chance outcomes (see
-    :func:`~phase10.chance_outcomes` for their probabilities). Given a
-    :class:`~phase10.PlayerView`, the viewer's legal actions when it is their turn (the same
-    as on the full state), and none otherwise.
-
-    >>> from phase10 import CLASSIC
-    >>> state = new_game(CLASSIC, 2)
-    >>> len(legal_actions(state))  # 48 distinct number cards, wild, skip
-    50
-    """
-    if not isinstance(state, GameState):
-        from phase10.views import legal_actions_for_view
-
-        return legal_actions_for_view(state)
-    step = state.step
-    if step is TurnStep.OVER:
-        return ()
-    if step in CHANCE_STEPS:
-        from phase10.chance import chance_outcomes
-
-        return tuple(a for a, _ in chance_outcomes(state))
-    seat = state.turn
-    if step is TurnStep.DRAW:
-        top = state.top_discard
-        out: list[Action] = [Draw(seat)]
-        if top is not None and top.kind is not Kind.SKIP:
-            out.append(TakeDiscard(seat))
-        if state.players[seat].take_two and len(state.draw_pile) >= 2:
-            out.append(DrawTwo(seat))
-        return tuple(out)
-    if step is not TurnStep.PLAY:
-        return _master_choices(state)
-    return (*_laydown_actions(state), *_other_play_actions(state))
-
-
-def _laydown_actions(
+def laydown_actions(
     state: GameState, *, phase: int | None = None
 ) -> tuple[LayDown | Announce, ...]:
-    """The legal laydowns (or announcements) at a PLAY step, of one phase if given.
+    """The legal laydowns (or announcements) at a PLAY step, of one phase index if given.
 
-    The first part of :func:`legal_actions` at a PLAY step (for :mod:`phase10.encoding`).
+    The first part of :func:`legal_actions` at a PLAY step, in the same order.
     """
     if state.step is not TurnStep.PLAY:
         return ()
@@ -1022,55 +1124,56 @@ def _laydown_actions(
     return tuple(LayDown(seat, x) for x in laydowns)
 
 
-def _laydown_phases(state: GameState) -> tuple[int, ...]:
-    """The indices of the phases the player to act can lay down (or announce) now."""
+def laydown_phases(state: GameState) -> tuple[int, ...]:
+    """The indices of the phases the player to act can lay down (or announce) now.
+
+    The phases of :func:`laydown_actions`, found without listing every laydown.
+    """
     if state.step is not TurnStep.PLAY:
         return ()
     seat = state.turn
-    player = state.players[seat]
-    variant = state.variant
-    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
-    if state.laid_this_turn if announce else player.laid_down:
+    if lay_down_violation(state, seat) is not None:
         return ()
-    keep_one = not announce and not variant.go_out_by_hitting
+    variant = state.variant
+    hand = state.players[seat].hand
+    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
     found = []
     for i in state.open_phases(seat):
         phase = variant.phases[i]
-        if (keep_one and len(player.hand) <= phase.size) or (
-            announce and variant.meld_rules.naturals_in_runs > 1
+        if (announce and variant.meld_rules.naturals_in_runs > 1) or (
+            not announce and go_out_violation(state, len(hand) - phase.size) is not None
         ):
-            # find_laydown's laydown may use every card, or be longer than an announcement
+            # find_laydown's laydown may be longer than an announcement shows, or the
+            # smallest laydown may play every card: list them
             ok = next(iter(_laydowns(state, seat, only=i)), None) is not None
         else:
-            ok = find_laydown(player.hand, phase, rules=variant.meld_rules) is not None
+            ok = find_laydown(hand, phase, rules=variant.meld_rules) is not None
         if ok:
             found.append(i)
     return tuple(found)
 
 
-def _other_play_actions(state: GameState) -> tuple[Action, ...]:
-    """The rest of :func:`legal_actions` at a PLAY step: hits, then discards."""
+def hits_and_discards(state: GameState) -> tuple[Action, ...]:
+    """The rest of :func:`legal_actions` at a PLAY step, in the same order: hits, then discards."""
     seat = state.turn
     variant = state.variant
-    player = state.players[seat]
-    hand = player.hand
+    hand = state.players[seat].hand
     out: list[Action] = []
     distinct = list(dict.fromkeys(hand))
-    if player.laid_down and (len(hand) > 1 or variant.go_out_by_hitting):
+    if hitting_violation(state, seat) is None and go_out_violation(state, len(hand) - 1) is None:
         rules = variant.meld_rules
-        others_ok = variant.hit_others_on_laydown_turn or not state.laid_this_turn
         for owner, row in enumerate(state.table):
-            if owner != seat and not others_ok:
-                continue
             for index, meld in enumerate(row):
+                if hit_violation(state, seat, owner, index) is not None:
+                    continue
                 for card in distinct:
                     for option in meld.hit_options(card, rules=rules):
                         out.append(Hit(seat, owner, index, card, option.value, option.end))
     for card in distinct:
         if card.kind is Kind.SKIP:
-            out.extend(Discard(seat, card, target) for target in _skip_targets(state, seat))
+            out.extend(_new_discard(seat, card, target) for target in _skip_targets(state, seat))
         else:
-            out.append(Discard(seat, card))
+            out.append(_new_discard(seat, card))
     return tuple(out)
 
 

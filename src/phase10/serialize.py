@@ -73,7 +73,7 @@ from phase10.phases import Phase
 from phase10.records import GameRecord
 from phase10.state import CHANCE, CHANCE_STEPS, GameState, TurnStep
 from phase10.variants import CLASSIC, Variant
-from phase10.views import PlayerView, _determinize, view
+from phase10.views import PlayerView, view
 
 __all__ = ["JSON_FORMAT", "from_dict", "from_json", "to_dict", "to_json"]
 
@@ -937,7 +937,7 @@ def _check_view(v: PlayerView, path: str) -> None:
             f"the viewer holds {len(v.hand)} cards",
         )
     try:
-        full = _determinize(v, None)
+        full = v.canonical_state()
     except Phase10Error as exc:
         raise _fail(path, str(exc)) from None
     _check_state(full, path)

@@ -15,7 +15,6 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from phase10._checks import is_whole
-from phase10.actions import Action
 from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
@@ -23,7 +22,7 @@ from phase10.phases import Phase
 from phase10.state import CHANCE, GameState, PlayerState, TurnStep
 from phase10.variants import Variant
 
-__all__ = ["PlayerView", "SeatView", "legal_actions_for_view", "sample_state", "view"]
+__all__ = ["PlayerView", "SeatView", "sample_state", "view"]
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -151,7 +150,7 @@ class PlayerView:
         Raises:
             InvalidStateError: the view is inconsistent (more cards shown than the deck has).
         """
-        return _determinize(self, None).current_phase(seat)
+        return self.canonical_state().current_phase(seat)
 
     def open_phases(self, seat: int) -> tuple[int, ...]:
         """Indices of the phases ``seat`` may lay down now, as :meth:`GameState.open_phases`.
@@ -159,7 +158,42 @@ class PlayerView:
         Raises:
             InvalidStateError: the view is inconsistent (more cards shown than the deck has).
         """
-        return _determinize(self, None).open_phases(seat)
+        return self.canonical_state().open_phases(seat)
+
+    def canonical_state(self) -> GameState:
+        """A full state behind the view, its hidden cards dealt in canonical order.
+
+        For what depends only on what the viewer sees (their legal actions, the phases open
+        to a seat); the hidden hands and the draw pile are arbitrary. Use
+        :func:`sample_state` for a random, validated state instead.
+
+        Raises:
+            InvalidStateError: the view is inconsistent (more cards shown than the deck has).
+        """
+        return _determinize(self, None)
+
+    def acting_state(self) -> GameState | None:
+        """:meth:`canonical_state` when the viewer is to act, else ``None``.
+
+        Its legal actions are the viewer's: this is how :func:`~phase10.legal_actions`
+        lists them for a view. A player's legal actions depend only on what they can see
+        (their hand, the table, the discard pile, the counts and pending skips).
+
+        >>> import random, phase10
+        >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(5))
+        >>> v = phase10.view(state, state.current_player)
+        >>> phase10.legal_actions(v.acting_state()) == phase10.legal_actions(state)
+        True
+        >>> phase10.view(state, 1 - state.current_player).acting_state() is None
+        True
+
+        Raises:
+            InvalidStateError: the view is inconsistent.
+        """
+        current = self.current_player
+        if current is None or current != self.player:
+            return None
+        return _determinize(self, None)
 
 
 # Which GameState / PlayerState fields a view copies as they are: the fields of the same
@@ -402,32 +436,3 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     if not isinstance(view, PlayerView):
         raise TypeError(f"sample_state() needs a PlayerView, got {type(view).__name__}")
     return _determinize(view, rng).validate()
-
-
-def legal_actions_for_view(view: PlayerView) -> tuple[Action, ...]:
-    """The legal actions of the viewer: those of the full state when the viewer is to act.
-
-    A player's legal actions depend only on what they can see (their hand, the table, the
-    discard pile, the counts and pending skips), so they are computed on a state whose
-    hidden cards are filled in arbitrarily. When the viewer is not the one to act (another
-    player's turn, chance, game over) the list is empty.
-
-    >>> import random, phase10
-    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(5))
-    >>> v = phase10.view(state, state.current_player)
-    >>> legal_actions_for_view(v) == phase10.legal_actions(state)
-    True
-    >>> legal_actions_for_view(phase10.view(state, 1 - state.current_player))
-    ()
-
-    Raises:
-        TypeError: ``view`` is not a :class:`PlayerView`.
-        InvalidStateError: the view is inconsistent.
-    """
-    from phase10.rules import legal_actions
-
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"legal_actions_for_view() needs a PlayerView, got {type(view).__name__}")
-    if view.current_player is None or view.current_player != view.player:
-        return ()
-    return legal_actions(_determinize(view, None))

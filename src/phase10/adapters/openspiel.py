@@ -44,7 +44,6 @@ from phase10._checks import is_whole
 from phase10.actions import Action, Deal, Keep, Reshuffle, Reveal, TurnUp, seat_name
 from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
 from phase10.cards import Kind
-from phase10.chance import chance_outcomes
 from phase10.encoding import (
     ChoosePhase,
     Confirm,
@@ -59,7 +58,7 @@ from phase10.encoding import (
     step,
 )
 from phase10.errors import IllegalActionError
-from phase10.rules import apply, new_game
+from phase10.rules import apply, chance_outcomes, new_game
 from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
 from phase10.views import view
