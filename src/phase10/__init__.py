@@ -3,6 +3,7 @@
 Cards and notation, group types and melds, phases, an exact laydown search and scoring.
 """
 
+from phase10._version import __version__
 from phase10.actions import (
     Action,
     Announce,
@@ -102,8 +103,6 @@ from phase10.variants import (
     variant_names,
 )
 from phase10.views import PlayerView, SeatView, legal_actions_for_view, sample_state, view
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
