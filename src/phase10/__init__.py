@@ -88,7 +88,7 @@ from phase10.rules import apply, check, is_legal, legal_actions, new_game
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
 from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
-from phase10.state import CHANCE, GameState, PlayerState, TurnStep
+from phase10.state import CHANCE, GameState, PlayerState, StateProblem, TurnStep
 from phase10.variants import (
     CLASSIC,
     MASTER,
@@ -182,6 +182,7 @@ __all__ = [
     "Shape",
     "SimulationResult",
     "SkipTarget",
+    "StateProblem",
     "Slots",
     "TakeDiscard",
     "TakeOffer",
