@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import sys
+import threading
 
 import pytest
 from hypothesis import given
@@ -89,3 +91,33 @@ def test_identity_cache_bound_and_eviction() -> None:
     assert 1 <= len(cache) <= 3
     cache.clear()
     assert (0, None) == (len(cache), cache.get(id(objs[-1])))
+
+
+def test_identity_cache_stays_exact_under_threads() -> None:
+    # Writers that empty the cache concurrently must never leave an id whose object was let
+    # go: a new object could get that id and read another object's value.
+    cache: IdentityCache[int] = IdentityCache(16)
+    wrong: list[tuple[int, int | None]] = []
+
+    def work(base: int) -> None:
+        for i in range(3000):
+            obj = [base + i]  # dies at the next iteration unless the cache keeps it
+            found = cache.get(id(obj))
+            if found is not None:
+                wrong.append((base + i, found))
+            cache.put(obj, base + i)
+            again = cache.get(id(obj))
+            if again is not None and again != base + i:
+                wrong.append((base + i, again))
+
+    threads = [threading.Thread(target=work, args=(k * 100_000,)) for k in range(4)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often, to meet the races
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert [] == wrong

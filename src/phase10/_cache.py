@@ -16,11 +16,14 @@ The contract:
 * :class:`IdentityCache` keys values by the identity of an object (for objects whose
   ``__hash__`` is slow or whose equality is not wanted). It keeps every key object alive
   while its entry exists, so an id in the cache always belongs to the object it was stored
-  for and ``cache.get(id(obj))`` needs no further check.
+  for and ``cache.get(id(obj))`` needs no further check. Writes hold a lock, and empty the
+  dict of ids before letting go of the key objects, so that this holds with threads too
+  (a reader sees an id only while its object is kept alive).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 from typing import Any, Generic, TypeVar
 
@@ -49,17 +52,19 @@ class BoundedCache(dict[K, V]):
         ValueError: ``maxsize`` is not a whole number of at least 1.
     """
 
-    __slots__ = ("maxsize",)
+    __slots__ = ("_lock", "maxsize")
 
     def __init__(self, maxsize: int) -> None:
         super().__init__()
         self.maxsize = _check_size(maxsize)
+        self._lock = threading.Lock()
 
     def put(self, key: K, value: V) -> V:
         """Store ``value`` under ``key`` (emptying a full cache first) and return it."""
-        if len(self) >= self.maxsize and key not in self:
-            self.clear()
-        dict.__setitem__(self, key, value)
+        with self._lock:  # so that writers in several threads cannot pass the bound
+            if len(self) >= self.maxsize and key not in self:
+                self.clear()
+            dict.__setitem__(self, key, value)
         return value
 
     def __setitem__(self, key: K, value: V) -> None:
@@ -103,12 +108,13 @@ class IdentityCache(Generic[V]):
         ValueError: ``maxsize`` is not a whole number of at least 1.
     """
 
-    __slots__ = ("_data", "_keep", "get", "maxsize")
+    __slots__ = ("_data", "_keep", "_lock", "get", "maxsize")
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = _check_size(maxsize)
         self._data: dict[int, V] = {}
         self._keep: list[object] = []
+        self._lock = threading.Lock()
         #: ``get(id(obj))``: the value stored for ``obj``, or ``None``; a dict's own ``get``.
         self.get = self._data.get
 
@@ -116,18 +122,22 @@ class IdentityCache(Generic[V]):
         """Store ``value`` for ``obj`` (emptying a full cache first) and return it."""
         data = self._data
         key = id(obj)
-        if key not in data:
-            if len(data) >= self.maxsize:
-                data.clear()
-                self._keep.clear()
-            self._keep.append(obj)
-        data[key] = value
+        # Invariant, for lock-free readers: every id in _data has its object in _keep. So
+        # _data is emptied before _keep, and an object joins _keep before its id joins _data.
+        with self._lock:
+            if key not in data:
+                if len(data) >= self.maxsize:
+                    data.clear()
+                    self._keep.clear()
+                self._keep.append(obj)
+            data[key] = value
         return value
 
     def clear(self) -> None:
         """Forget every entry (and let go of the key objects)."""
-        self._data.clear()
-        self._keep.clear()
+        with self._lock:
+            self._data.clear()
+            self._keep.clear()
 
     def __len__(self) -> int:
         return len(self._data)

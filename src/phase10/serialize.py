@@ -4,14 +4,14 @@ Every document is an object ``{"format": "phase10/1", "<kind>": <value>}`` where
 names what it holds (``card``, ``meld``, ``laydown``, ``phase``, ``action``, ``variant``,
 ``state``, ``view``, ``record``). The format of each kind is in :doc:`/reference/json`.
 
-Decoding trusts nothing: every value is type- and range-checked, states are checked for
-consistency (cards conserved, melds valid, hands in canonical order, ...), and anything wrong
-raises :class:`~phase10.FormatError` naming the JSON path of the bad value. Nothing is ever
-pickled or evaluated.
+Decoding trusts nothing: every value is type- and range-checked, a state must have none of
+the problems :meth:`GameState.problems <phase10.GameState.problems>` lists (the checks of
+``GameState.validate``: cards conserved, melds valid, hands in canonical order, ...), and
+anything wrong raises :class:`~phase10.FormatError` naming the JSON path of the bad value.
+Nothing is ever pickled or evaluated.
 
-Objects are encoded field by field from their attrs definition, so a new field of a state
-needs no new code here as long as its type is made of types this module knows (int, bool,
-str, enums, cards, tuples, optionals and attrs classes of those).
+This module is the codec of the documents; the field-by-field codec of cards, melds, phases
+and variants it builds on is ``phase10._json``.
 """
 
 from __future__ import annotations
