@@ -381,7 +381,7 @@ def _conservation(state: GameState) -> Iterator[StateProblem]:
                 kind = "one card too many" if card in deck else "a card not in the deck"
                 yield StateProblem(
                     at if at == "offers" else f"{at}[{k}]",
-                    f"cards are not conserved: {card} is {kind} (the deck has {deck[card]})",
+                    f"{card} is {kind} (the deck has {deck[card]})",
                 )
     missing = deck - seen
     if missing:
