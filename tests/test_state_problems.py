@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -31,7 +32,7 @@ def classic_play() -> GameState:
     )
 
 
-def with_player(state: GameState, seat: int, **changes: object) -> GameState:
+def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
     players = list(state.players)
     players[seat] = attrs.evolve(players[seat], **changes)
     return attrs.evolve(state, players=tuple(players))
