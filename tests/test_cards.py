@@ -25,6 +25,7 @@ from phase10 import (
     parse_cards,
     sort_cards,
 )
+from phase10 import cards as cards_module
 from tests.strategies import (
     BAD_TOKENS,
     CLASSIC_CARDS,
@@ -257,3 +258,21 @@ def test_sorting_is_canonical(cs: list[Card]) -> None:
     assert Counter(cs) == Counter(ordered)
     assert ordered == sort_cards(reversed(ordered))
     assert all(not b < a for a, b in itertools.pairwise(ordered))
+
+
+def test_the_parse_cache_is_bounded_and_holds_canonical_tokens_only() -> None:
+    cache = cards_module._CACHE
+    cache.clear()
+    assert Card.parse("R7") is Card.parse("R7")  # the canonical text is cached
+    assert ["R7"] == list(cache)
+    for text in ("r7", "R07", "w", "s"):  # other spellings parse, but are not remembered
+        Card.parse(text)
+    assert ["R7"] == list(cache)
+    # distinct canonical tokens (ranged jokers) never grow the cache past its bound
+    letters = "RBGYP"
+    subsets = ["".join(c for i, c in enumerate(letters) if m >> i & 1) for m in range(1, 32)]
+    tokens = [f"W{lo}-{hi}:{c}" for lo in range(1, 13) for hi in range(lo, 13) for c in subsets]
+    assert len(tokens) > 2 * cache.maxsize
+    for token in tokens:
+        assert token == str(Card.parse(token))
+        assert len(cache) <= cache.maxsize

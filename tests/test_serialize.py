@@ -42,7 +42,8 @@ from phase10 import (
     variant_names,
     view,
 )
-from phase10.serialize import _ACTION_TYPES, _V1_KEYS
+from phase10._json import _V1_KEYS
+from phase10.serialize import _ACTION_TYPES
 from tests.strategies import cards as any_cards
 from tests.strategies import game_states, random_states
 

@@ -3,6 +3,7 @@
 Cards and notation, group types and melds, phases, an exact laydown search and scoring.
 """
 
+from phase10._version import __version__
 from phase10.actions import (
     Action,
     Announce,
@@ -88,7 +89,7 @@ from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
 from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
-from phase10.state import CHANCE, GameState, PlayerState, TurnStep
+from phase10.state import CHANCE, GameState, PlayerState, StateProblem, TurnStep
 from phase10.variants import (
     CLASSIC,
     MASTER,
@@ -103,8 +104,6 @@ from phase10.variants import (
     variant_names,
 )
 from phase10.views import PlayerView, SeatView, sample_state, view
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
@@ -186,6 +185,7 @@ __all__ = [
     "SimulationResult",
     "SkipTarget",
     "Slots",
+    "StateProblem",
     "TakeDiscard",
     "TakeOffer",
     "TiebreakWin",

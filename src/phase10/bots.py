@@ -22,6 +22,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from phase10._cache import BoundedCache
 from phase10.actions import (
     Action,
     Announce,
@@ -172,7 +173,7 @@ def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) ->
 # Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
 # only sets and runs) are one *class*; a hand is looked up with one representative card per
 # class, so that the caches above serve every hand of the same shape.
-_REPS: dict[tuple[Phase, MeldRules], tuple[object, dict[int, Card]]] = {}
+_REPS: BoundedCache[tuple[Phase, MeldRules], tuple[object, dict[int, Card]]] = BoundedCache(256)
 
 
 def _canon(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> tuple[Card, ...]:
@@ -180,9 +181,7 @@ def _canon(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> tuple[Card, 
     plan = compiled_plan(phase, rules)
     known = _REPS.get((phase, rules))
     if known is None or known[0] is not plan:
-        if len(_REPS) >= 256:
-            _REPS.clear()
-        known = _REPS[phase, rules] = (plan, {})
+        known = _REPS.put((phase, rules), (plan, {}))
     reps = known[1]
     out = []
     for card in hand:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from phase10._cache import BoundedCache
 from phase10._checks import is_whole
 from phase10.errors import InvalidCardError, NotationError
 
@@ -291,7 +292,9 @@ _CARD_RE = re.compile(
 )
 _TOKEN_RE = re.compile(r"[^\s,]+")
 _COLOR_BY_LETTER = {c.value: c for c in Color}
-_CACHE: dict[str, Card] = {}
+# Cards by their canonical text only (str(card) == token): other spellings ("r7", "R07") are
+# parsed each time, so that input cannot fill the cache with variants of one card.
+_CACHE: BoundedCache[str, Card] = BoundedCache(1024)
 _EXPECTED = (
     "expected a colour letter R, B, G, Y or P and a number 1-12 (R7), a rank and a suit "
     "(QH, 10S, AC), W for a wild (W1-6:RG for a ranged joker), S for a skip, or an action "
@@ -344,7 +347,8 @@ def _card_from_token(token: str, *, text: str, position: int) -> Card:
         card = Card(Kind.WILD, wild_numbers=numbers, wild_colors=colors)
     else:
         card = WILD
-    _CACHE[token] = card
+    if str(card) == token:
+        _CACHE.put(token, card)
     return card
 
 

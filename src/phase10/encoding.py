@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from phase10._cache import BoundedCache, IdentityCache
 from phase10.actions import (
     Action,
     Announce,
@@ -585,13 +586,13 @@ def observation_list(v: PlayerView, selection: Selection = _EMPTY) -> list[float
 
 # Parts of an observation that stay the same from one step to the next (a seat's public
 # data, a meld's cards, the discard pile) are kept as ready-made arrays and copied in with a
-# slice assignment. Entries are keyed by the identity of their source, which they keep alive
-# so that the id cannot be reused; the layout and the array's type code are part of the key.
-_Part: TypeAlias = "tuple[object, _Layout, str, array.array[float]]"
-_PARTS: dict[int, _Part] = {}
+# slice assignment. Entries are keyed by the identity of their source; the layout and the
+# array's type code are stored with the part and compared on reading.
+_Part: TypeAlias = "tuple[_Layout, str, array.array[float]]"
+_MAX_PARTS = 4096
+_PARTS: IdentityCache[_Part] = IdentityCache(_MAX_PARTS)
 _Pile: TypeAlias = "tuple[tuple[Card, ...], _Layout, str, array.array[float]]"
 _PILES: list[_Pile] = []  # the last discard piles seen, newest first
-_MAX_PARTS = 4096
 _MAX_PILES = 8
 
 
@@ -611,9 +612,7 @@ def _counts(layout: _Layout, typecode: str, cards: Sequence[Card]) -> array.arra
 def _remember(
     key: object, layout: _Layout, typecode: str, part: array.array[float]
 ) -> array.array[float]:
-    if len(_PARTS) >= _MAX_PARTS:
-        _PARTS.clear()
-    _PARTS[id(key)] = (key, layout, typecode, part)
+    _PARTS.put(key, (layout, typecode, part))
     return part
 
 
@@ -621,21 +620,21 @@ def _meld_part(meld: Meld, layout: _Layout, typecode: str) -> array.array[float]
     if type(meld.cards) is not tuple:  # only what cannot change is remembered
         return _counts(layout, typecode, meld.cards)
     found = _PARTS.get(id(meld))
-    if found is not None and found[0] is meld and found[1] is layout and found[2] == typecode:
-        return found[3]
+    if found is not None and found[0] is layout and found[1] == typecode:
+        return found[2]
     return _remember(meld, layout, typecode, _counts(layout, typecode, meld.cards))
 
 
 # A seat's block depends on a few small numbers that recur across positions and games: it is
 # cached by the SeatView (shared by positions where the seat did not change), then by value.
-_SEATS: dict[tuple[object, ...], array.array[float]] = {}
+_SEATS: BoundedCache[tuple[object, ...], array.array[float]] = BoundedCache(_MAX_PARTS)
 
 
 def _seat_part(seat: SeatView, layout: _Layout, typecode: str) -> array.array[float]:
     """A seat's block with "to act" and "dealer" left at 0 (they depend on the position)."""
     found = _PARTS.get(id(seat))
-    if found is not None and found[0] is seat and found[1] is layout and found[2] == typecode:
-        return found[3]
+    if found is not None and found[0] is layout and found[1] == typecode:
+        return found[2]
     phase = min(seat.phase, layout.phases)
     key = (
         seat.hand_size,
@@ -658,9 +657,7 @@ def _seat_part(seat: SeatView, layout: _Layout, typecode: str) -> array.array[fl
         part[4] = float(seat.take_two)
         part[5] = float(seat.keep_all)
         part[8 + phase] = 1.0
-        if len(_SEATS) >= _MAX_PARTS:
-            _SEATS.clear()
-        _SEATS[key] = part
+        _SEATS.put(key, part)
     return _remember(seat, layout, typecode, part)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from phase10._cache import BoundedCache
 from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards, sort_cards
 from phase10.groups import (
     CLASSIC_MELD_RULES,
@@ -166,7 +167,7 @@ class _Plan:
         self.masks: list[int] = []
         self.wild_classes: list[int] = []
         self._simple: dict[int, list[bool]] = {}
-        self.class_of: dict[Card, int] = {}
+        self.class_of: BoundedCache[Card, int] = BoundedCache(_MAX_CARDS)
         self._by_signature: dict[tuple[bool, tuple[bool, ...]], int] = {}
         self._lock = threading.Lock()
         #: per pattern id: its natural classes in the canonical order of their cards
@@ -286,15 +287,12 @@ class _Plan:
                     self._by_signature[key] = cid
                 else:
                     cid = known
-        if len(self.class_of) >= _MAX_CARDS:
-            self.class_of.clear()
-        self.class_of[card] = cid
-        return cid
+        return self.class_of.put(card, cid)
 
 
 _MAX_CARDS = 4096
 _MAX_PLANS = 256
-_PLANS: dict[tuple[Phase, MeldRules], _Plan] = {}
+_PLANS: BoundedCache[tuple[Phase, MeldRules], _Plan] = BoundedCache(_MAX_PLANS)
 
 
 def compiled_plan(phase: Phase, rules: MeldRules) -> _Plan:
@@ -306,9 +304,7 @@ def compiled_plan(phase: Phase, rules: MeldRules) -> _Plan:
     key = (phase, rules)
     plan = _PLANS.get(key)
     if plan is None:
-        if len(_PLANS) >= _MAX_PLANS:
-            _PLANS.clear()
-        plan = _PLANS[key] = _Plan(phase, rules)
+        plan = _PLANS.put(key, _Plan(phase, rules))
     return plan
 
 

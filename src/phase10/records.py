@@ -14,6 +14,8 @@ from typing import Any, get_args
 import attrs
 
 from phase10._checks import is_whole
+from phase10._json import builtin_name, decode_variant, encode_variant_full
+from phase10._version import __version__
 from phase10.actions import Action, Deal, seat_name
 from phase10.errors import (
     AmbiguousActionError,
@@ -23,6 +25,8 @@ from phase10.errors import (
     InvalidStateError,
     NotationError,
 )
+from phase10.notation import action_text, parse_action
+from phase10.rules import apply, new_game
 from phase10.state import GameState
 from phase10.variants import Variant
 
@@ -37,15 +41,7 @@ _RESERVED = ("Version", "Variant", "Players", "Dealer", "Seed")
 _DEALER_RE = re.compile(r"p([1-9]\d{0,2})", re.IGNORECASE)
 
 
-def _action_text(action: Action, variant: Variant) -> str:
-    from phase10.notation import action_text
-
-    return action_text(action, variant)
-
-
 def _library_version() -> str:
-    from phase10 import __version__
-
     return __version__
 
 
@@ -154,8 +150,6 @@ class GameRecord:
         Raises:
             IllegalActionError: an action of the record is not legal where it stands.
         """
-        from phase10.rules import apply, new_game
-
         state = new_game(self.variant, self.num_players, dealer=self.dealer)
         yield state
         for action in self.actions:
@@ -185,7 +179,7 @@ class GameRecord:
         for action in self.actions:
             if isinstance(action, Deal) and previous is not None and not isinstance(previous, Deal):
                 lines.append("")
-            lines.append(_action_text(action, self.variant))
+            lines.append(action_text(action, self.variant))
             previous = action
         return "\n".join(lines) + "\n"
 
@@ -211,12 +205,10 @@ class GameRecord:
 
 
 def _variant_header(variant: Variant) -> str:
-    from phase10.serialize import _builtin_name, _encode_variant_full
-
-    name = _builtin_name(variant)
+    name = builtin_name(variant)
     if name is not None:
         return json.dumps(name)
-    return json.dumps(_encode_variant_full(variant), separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(encode_variant_full(variant), separators=(",", ":"), ensure_ascii=False)
 
 
 class _Reader:
@@ -236,9 +228,6 @@ class _Reader:
         )
 
     def read(self) -> GameRecord:
-        from phase10.notation import parse_action
-        from phase10.rules import apply
-
         state: GameState | None = None
         record: GameRecord | None = None
         offset = 0
@@ -306,14 +295,12 @@ class _Reader:
             raise self.error(number, start, f"header {name} must have a string value", body, indent)
 
     def make_record(self, number: int, start: int) -> GameRecord:
-        from phase10.serialize import _decode_variant_header
-
         for name in ("Variant", "Players"):
             if name not in self.headers:
                 raise self.error(number, start, f"the header [{name} ...] is missing")
         value, line = self.headers["Variant"]
         try:
-            variant = _decode_variant_header(value)
+            variant = decode_variant(value)
         except FormatError as exc:
             raise self.error(line, 0, f"bad Variant header: {exc}") from exc
         players = self.int_header("Players")

@@ -5,17 +5,18 @@ from __future__ import annotations
 import enum
 import functools
 from collections import Counter
+from collections.abc import Iterator
 from typing import Final
 
 import attrs
 
-from phase10.cards import Card
-from phase10.errors import InvalidStateError
-from phase10.groups import Meld
+from phase10.cards import Card, Kind
+from phase10.errors import InvalidStateError, Phase10Error
+from phase10.groups import Meld, MeldRules, check_meld
 from phase10.phases import Phase
 from phase10.variants import PhaseOrder, Variant
 
-__all__ = ["CHANCE", "GameState", "PlayerState", "TurnStep"]
+__all__ = ["CHANCE", "GameState", "PlayerState", "StateProblem", "TurnStep"]
 
 #: :attr:`GameState.current_player` when chance acts next (as in OpenSpiel).
 CHANCE: Final = -1
@@ -53,6 +54,23 @@ CHANCE_STEPS: Final = frozenset(
 @functools.lru_cache(maxsize=64)
 def _deck_counts(variant: Variant, players: int) -> Counter[Card]:
     return Counter(variant.deck_for(players))
+
+
+@attrs.frozen
+class StateProblem:
+    """One broken invariant of a :class:`GameState`, found by :meth:`GameState.problems`.
+
+    Attributes:
+        path: Where the problem is, in the field names of the JSON format, e.g.
+            ``"players[1].hand"`` or ``"table[0][2]"``; ``""`` for the state as a whole.
+        message: What is wrong, quoting the bad value and what was expected.
+    """
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
 
 
 @attrs.frozen(cache_hash=True)
@@ -229,50 +247,212 @@ class GameState:
     def validate(self) -> GameState:
         """Check the invariants of a hand-built state and return it.
 
+        The invariants are those :meth:`problems` checks; this raises for the first.
+
         Raises:
-            InvalidStateError: cards are missing or duplicated, or a field is out of range.
+            InvalidStateError: cards are missing or duplicated, a field is out of range, or
+                the fields contradict each other (the message names the field).
         """
-        n = len(self.players)
-        variant = self.variant
-        if not variant.min_players <= n <= variant.max_players:
-            raise InvalidStateError(
-                f"{n} players; the variant allows {variant.min_players}-{variant.max_players}"
-            )
-        for name in ("dealer", "turn"):
-            if not 0 <= getattr(self, name) < n:
-                raise InvalidStateError(f"{name} {getattr(self, name)} is not a seat of {n}")
-        if len(self.table) not in (0, n):
-            raise InvalidStateError(f"table has {len(self.table)} rows for {n} players")
-        # The rules bisect hands and piles by sort key (rules._contains / _remove), so a
-        # hand-built state out of canonical order would refuse cards it holds: refuse it here.
-        piles = {"draw pile": self.draw_pile, "action pile": self.action_pile}
-        piles.update({f"hand of p{s + 1}": p.hand for s, p in enumerate(self.players)})
-        for what, cards in piles.items():
-            keys = [c.sort_key for c in cards]
-            if keys != sorted(keys):
-                raise InvalidStateError(f"the {what} is not in canonical order (see sort_cards)")
-        counted: Counter[Card] = Counter(self.draw_pile)
-        counted.update(self.discard_pile)
-        counted.update(self.action_pile)
-        counted.update(self.drawn)
-        counted.update(card for _, card in self.offers)
-        for p in self.players:
-            counted.update(p.hand)
-            if not 0 <= p.phase <= len(variant.phases):
-                raise InvalidStateError(f"phase index {p.phase} out of range")
-        for row in self.table:
-            for meld in row:
-                counted.update(meld.cards)
-                problem = meld.problem(rules=variant.meld_rules)
-                if problem is not None:
-                    raise InvalidStateError(f"meld {meld} on the table is invalid: {problem}")
-        deck = _deck_counts(variant, n)
-        if dict.__ne__(counted, deck):  # Counter's own == is written in Python
-            extra = counted - deck
-            missing = deck - counted
-            raise InvalidStateError(
-                "cards are not conserved: "
-                f"extra {sorted(map(str, extra.elements()))}, "
-                f"missing {sorted(map(str, missing.elements()))}"
-            )
+        for problem in self.problems():
+            raise InvalidStateError(str(problem))
         return self
+
+    def problems(self) -> Iterator[StateProblem]:
+        """Every broken invariant of this state, each with the path of the field at fault.
+
+        A state the engine produced has none. The checks, in the order they are reported:
+        the number of players and the seats named; the table, which has one row of melds
+        per seat (an empty table is refused: the rules index it by seat); hands and piles
+        in canonical order (the rules bisect them); phase indices; valid melds; every card of
+        the deck exactly once (T-1: with the jokers for this many players); then what the
+        fields say about each other (laid-down players, tie-break and winners, the step's
+        needs, so that whoever acts next has a legal action). When the seats or the table do
+        not fit the players, the checks that rely on them are left out.
+
+        >>> from phase10 import CLASSIC, new_game
+        >>> list(new_game(CLASSIC, 2).problems())
+        []
+
+        Yields:
+            One :class:`StateProblem` per broken invariant.
+        """
+        yield from _problems(self)
+
+
+def _problems(state: GameState) -> Iterator[StateProblem]:
+    variant = state.variant
+    n = len(state.players)
+    if not variant.min_players <= n <= variant.max_players:
+        yield StateProblem(
+            "players",
+            f"{n} players; the variant allows {variant.min_players} to {variant.max_players}",
+        )
+        if n == 0:
+            return
+    shaky = False
+    for name in ("dealer", "turn"):
+        seat = getattr(state, name)
+        if not 0 <= seat < n:
+            shaky = True
+            yield _no_seat(name, seat, n)
+    if len(state.table) != n:
+        shaky = True
+        yield StateProblem(
+            "table", f"expected one row of melds per player ({n}), got {len(state.table)}"
+        )
+    phases = len(variant.phases)
+    for i, p in enumerate(state.players):
+        if not _in_order(p.hand):
+            yield StateProblem(f"players[{i}].hand", _unsorted(f"hand of {_seat_name(i)}"))
+        if p.phase > phases:
+            yield StateProblem(
+                f"players[{i}].phase", f"phase index {p.phase} is past the last phase ({phases})"
+            )
+    for name in ("draw_pile", "action_pile"):
+        if not _in_order(getattr(state, name)):
+            yield StateProblem(name, _unsorted(name.replace("_", " ")))
+    for i, row in enumerate(state.table):
+        for j, meld in enumerate(row):
+            problem = _meld_problem(meld, variant.meld_rules)
+            if problem is not None:
+                yield StateProblem(f"table[{i}][{j}]", problem)
+    yield from _conservation(state)
+    if shaky:
+        return
+    yield from _consistency(state)
+
+
+def _no_seat(path: str, seat: int, n: int) -> StateProblem:
+    return StateProblem(path, f"seat {seat} does not exist: seats are 0 to {n - 1}")
+
+
+def _seat_name(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def _in_order(cards: tuple[Card, ...]) -> bool:
+    keys = [c.sort_key for c in cards]
+    return keys == sorted(keys)
+
+
+def _unsorted(what: str) -> str:
+    return f"the {what} is not in canonical order (see phase10.sort_cards)"
+
+
+def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
+    problem = meld.problem(rules=rules)
+    if problem is None:
+        return None
+    try:  # check_meld explains better why the cards do not form the group
+        verdict = check_meld(str(meld), meld.group, rules=rules)
+    except (Phase10Error, TypeError):
+        verdict = None
+    if verdict is not None and not verdict:
+        problem = verdict.reason
+    return f"not a valid {meld.group}: {meld} ({problem})"
+
+
+def _locations(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:
+    for i, p in enumerate(state.players):
+        yield f"players[{i}].hand", p.hand
+    yield "draw_pile", state.draw_pile
+    yield "discard_pile", state.discard_pile
+    for i, row in enumerate(state.table):
+        for j, meld in enumerate(row):
+            yield f"table[{i}][{j}].cards", meld.cards
+    yield "action_pile", state.action_pile
+    yield "drawn", state.drawn
+    yield "offers", tuple(card for _, card in state.offers)
+
+
+def _conservation(state: GameState) -> Iterator[StateProblem]:
+    """Every card of the deck once: each card too many where it is, then what is missing."""
+    deck = _deck_counts(state.variant, len(state.players))
+    seen: Counter[Card] = Counter()
+    for _, cards in _locations(state):
+        seen.update(cards)
+    if dict.__eq__(seen, deck):  # Counter.__eq__ is written in Python, dict's in C
+        return
+    left: Counter[Card] = Counter(deck)
+    for at, pile in _locations(state):
+        for k, card in enumerate(pile):
+            left[card] -= 1
+            if left[card] < 0:
+                kind = "one card too many" if card in deck else "a card not in the deck"
+                yield StateProblem(
+                    at if at == "offers" else f"{at}[{k}]",
+                    f"{card} is {kind} (the deck has {deck[card]})",
+                )
+    missing = deck - seen
+    if missing:
+        listed = " ".join(map(str, sorted(missing.elements(), key=lambda c: c.sort_key)))
+        yield StateProblem("", f"cards are not conserved: missing {listed}")
+
+
+def _consistency(state: GameState) -> Iterator[StateProblem]:
+    """What the fields say about each other; the seats and table rows fit the players."""
+    variant = state.variant
+    n = len(state.players)
+    phases = len(variant.phases)
+    for i, p in enumerate(state.players):
+        for k, done in enumerate(p.completed):
+            if done >= phases or p.completed.count(done) > 1:
+                yield StateProblem(
+                    f"players[{i}].completed[{k}]", f"{done} is not a distinct phase index"
+                )
+        if state.table[i] and not p.laid_down:
+            yield StateProblem(
+                f"players[{i}].laid_down", "the player has melds on the table, so laid_down"
+            )
+    seats_ok = True
+    for name in ("tiebreak", "winners"):
+        seats = getattr(state, name)
+        for k, seat in enumerate(seats):
+            if not 0 <= seat < n:
+                seats_ok = False
+                yield _no_seat(f"{name}[{k}]", seat, n)
+        if list(seats) != sorted(set(seats)):
+            yield StateProblem(name, "seats must be distinct and in increasing order")
+    if len(state.tiebreak) == 1:
+        yield StateProblem("tiebreak", "a tie-break needs at least two seats (C-26)")
+    step = state.step
+    if state.winners and step is not TurnStep.OVER:
+        yield StateProblem("winners", "winners are named only once the game is over")
+    if state.receiver is not None and not 0 <= state.receiver < n:
+        yield _no_seat("receiver", state.receiver, n)
+    for k, (seat, _) in enumerate(state.offers):
+        if not 0 <= seat < n:
+            seats_ok = False
+            yield _no_seat(f"offers[{k}][0]", seat, n)
+    if (step is TurnStep.DRAW or step is TurnStep.PLAY) and state.turn not in state.active_seats:
+        yield StateProblem("turn", f"seat {state.turn} does not play this tie-break hand")
+    if step in CHANCE_STEPS and step is not TurnStep.RESHUFFLE and not state.draw_pile:
+        yield StateProblem("draw_pile", f"step {step.value} needs cards in the draw pile")
+    if step is TurnStep.DRAW and not state.draw_pile:
+        yield StateProblem("draw_pile", "step draw needs cards in the draw pile")
+    if step is TurnStep.RESHUFFLE and len(state.discard_pile) < 2:
+        yield StateProblem("discard_pile", "step reshuffle needs two or more discarded cards")
+    if step is TurnStep.PLAY and not state.players[state.turn].hand:
+        yield StateProblem(f"players[{state.turn}].hand", "the player to act holds no card")
+    if state.dealt > n * variant.hand_size:
+        yield StateProblem("dealt", f"more cards dealt than {n} hands of {variant.hand_size}")
+    if (state.drawn and step not in (TurnStep.DRAW_TWO, TurnStep.KEEP)) or len(state.drawn) > 2:
+        yield StateProblem("drawn", "cards are drawn two at a time, in steps draw-two and keep")
+    if step is TurnStep.KEEP and len(state.drawn) != 2:
+        yield StateProblem("drawn", "step keep needs the two drawn cards")
+    if state.offers and step not in (TurnStep.OFFER, TurnStep.TAKE_OFFER):
+        yield StateProblem("offers", "cards are offered only in steps offer and take-offer")
+    if step is TurnStep.TAKE_OFFER and not state.offers:
+        yield StateProblem("offers", "step take-offer needs offered cards")
+    # The two steps where the checks above still leave nobody a legal action:
+    if (
+        step is TurnStep.TURN_UP
+        and variant.turn_up_naturals_only
+        and state.draw_pile
+        and not any(c.kind is Kind.NUMBER for c in state.draw_pile)
+    ):
+        yield StateProblem(
+            "step", "no action is possible in step turn-up: no number card to turn up (M-6)"
+        )
+    if step is TurnStep.OFFER and seats_ok and not state.players[state.next_offerer].hand:
+        yield StateProblem("step", "no action is possible in step offer: nobody can offer a card")

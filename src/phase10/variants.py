@@ -22,6 +22,7 @@ from phase10.cards import (
 )
 from phase10.errors import DefinitionError
 from phase10.groups import CLASSIC_MELD_RULES, MeldRules, NaturalScope
+from phase10.laydown import find_laydown
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
 from phase10.scoring import CLASSIC_SCORING, Scoring
 
@@ -310,8 +311,6 @@ def _check_possible(variant: Variant) -> None:
 
 @functools.lru_cache(maxsize=256)
 def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules) -> object:
-    from phase10.laydown import find_laydown
-
     return find_laydown(deck, phase, rules=rules)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from phase10._cache import IdentityCache
 from phase10._checks import is_whole
 from phase10.cards import Card
 from phase10.errors import InvalidStateError
@@ -213,20 +214,16 @@ _SEAT_PUBLIC: tuple[str, ...] = tuple(
 
 
 # A seat's PlayerState object is shared by every state until that seat changes, so seat
-# views are cached by the identity of the PlayerState (kept alive in the cache, so its id
-# cannot be reused); hashing a PlayerState would hash its whole hand.
-_SEAT_VIEWS: dict[int, tuple[PlayerState, SeatView]] = {}
+# views are cached by the identity of the PlayerState; hashing a PlayerState would hash its
+# whole hand.
+_SEAT_VIEWS: IdentityCache[SeatView] = IdentityCache(4096)
 
 
 def _seat_view(player: PlayerState) -> SeatView:
     cached = _SEAT_VIEWS.get(id(player))
-    if cached is not None and cached[0] is player:
-        return cached[1]
-    if len(_SEAT_VIEWS) >= 4096:
-        _SEAT_VIEWS.clear()
-    seat = _make_seat_view(player)
-    _SEAT_VIEWS[id(player)] = (player, seat)
-    return seat
+    if cached is not None:
+        return cached
+    return _SEAT_VIEWS.put(player, _make_seat_view(player))
 
 
 # _make_seat_view names every field for speed (no **kwargs): keep it in step with SeatView.

@@ -1,0 +1,666 @@
+"""The JSON codec's core, at the layer of variants: cards, melds, phases and variants.
+
+:mod:`phase10.serialize` builds the documents of every kind on top of it; a game record's
+``Variant`` header (:mod:`phase10.records`) is a variant's JSON value from here too. The
+format is in :doc:`/reference/json`. Decoding trusts nothing: every value is type- and
+range-checked, and anything wrong raises :class:`~phase10.FormatError` naming its JSON path.
+
+Objects are encoded field by field from their attrs definition, so a new field needs no new
+code here as long as its type is made of types this module knows (int, bool, str, enums,
+cards, tuples, optionals and attrs classes of those).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import operator
+import re
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from phase10._cache import BoundedCache, IdentityCache
+from phase10.cards import Card, Color, parse_card
+from phase10.errors import DefinitionError, FormatError, Phase10Error
+from phase10.groups import (
+    CLASSIC_MELD_RULES,
+    ColorGroupOf,
+    ColorRunOf,
+    GroupType,
+    Meld,
+    MeldRules,
+    Pattern,
+    RedOrBlackOf,
+    Repeat,
+    RunOf,
+    SetOf,
+    Shape,
+    Slots,
+    Value,
+    check_meld,
+)
+from phase10.variants import Variant, find_variant
+
+_MAX_INT = 10**9
+_MAX_STR = 10_000
+
+_Encoder = Callable[[Any], Any]
+_Decoder = Callable[[Any, str, "_Context"], Any]
+
+
+class _Context:
+    """What decoding needs beyond the value: the meld rules of the document's variant."""
+
+    __slots__ = ("check_melds", "rules")
+
+    def __init__(self, rules: MeldRules):
+        self.rules = rules
+        # Melds of a state or view are checked with the whole state (GameState.validate);
+        # a standalone meld, laydown or action is checked as it is read.
+        self.check_melds = True
+
+
+def _fail(path: str, message: str) -> FormatError:
+    return FormatError(f"{path}: {message}", path=path)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return (
+            f"the number {value!r}"
+            if isinstance(value, int) and abs(value) < 10**12
+            else "a number"
+        )
+    if isinstance(value, str):
+        return f"the string {value[:40]!r}"
+    if isinstance(value, list | tuple):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+# ----------------------------------------------------------------------------- leaves
+
+
+def _dec_int(value: Any, path: str, ctx: _Context) -> int:
+    if type(value) is not int or not 0 <= value <= _MAX_INT:
+        raise _fail(path, f"expected a whole number from 0 to {_MAX_INT}, got {_kind(value)}")
+    return value
+
+
+def _dec_bool(value: Any, path: str, ctx: _Context) -> bool:
+    if type(value) is not bool:
+        raise _fail(path, f"expected true or false, got {_kind(value)}")
+    return value
+
+
+def _dec_str(value: Any, path: str, ctx: _Context) -> str:
+    if type(value) is not str or len(value) > _MAX_STR:
+        raise _fail(path, f"expected a string (at most {_MAX_STR} characters), got {_kind(value)}")
+    return value
+
+
+_CACHE_LIMIT = 4096
+# Cards by their canonical text (only: other spellings are parsed each time).
+_CARDS: BoundedCache[str, Card] = BoundedCache(_CACHE_LIMIT)
+# Card text by id(card), because Card.__hash__ is a Python method and id() is not.
+_CARD_TEXT: IdentityCache[str] = IdentityCache(_CACHE_LIMIT)
+
+
+def _enc_card(card: Card) -> str:
+    text = _CARD_TEXT.get(id(card))
+    if text is None:
+        text = _CARD_TEXT.put(card, str(card))
+    return text
+
+
+def _dec_card(value: Any, path: str, ctx: _Context) -> Card:
+    if type(value) is str:
+        card = _CARDS.get(value)
+        if card is not None:
+            return card
+        if len(value) <= 16:
+            try:
+                card = parse_card(value)
+            except Phase10Error as exc:
+                raise _fail(path, f"not a card: {value!r} ({exc})") from None
+            if str(card) == value:
+                _CARDS.put(value, card)
+            return card
+    raise _fail(path, f'expected a card in notation such as "R7", got {_kind(value)}')
+
+
+def _dec_cards(value: Any, path: str, ctx: _Context) -> tuple[Card, ...]:
+    if type(value) is not list and type(value) is not tuple:
+        raise _fail(path, f"expected an array of cards, got {_kind(value)}")
+    try:
+        return tuple([_CARDS[x] for x in value])
+    except (KeyError, TypeError):
+        return tuple([_dec_card(x, f"{path}[{i}]", ctx) for i, x in enumerate(value)])
+
+
+def _enc_cards(cards: tuple[Card, ...]) -> list[str]:
+    texts = list(map(_CARD_TEXT.get, map(id, cards)))
+    if None in texts:
+        return [_enc_card(c) for c in cards]
+    return texts  # type: ignore[return-value]
+
+
+_VALUE_RE = re.compile(r"([A-Z]?)([0-9]{0,3})")
+_COLORS = {c.value: c for c in Color}
+
+
+def _enc_value(value: Value) -> str:
+    color = value.color.value if value.color is not None else ""
+    return f"{color}{value.number if value.number is not None else ''}"
+
+
+def _dec_value(value: Any, path: str, ctx: _Context) -> Value:
+    if type(value) is str:
+        match = _VALUE_RE.fullmatch(value)
+        if match is not None and (not match.group(1) or match.group(1) in _COLORS):
+            number = int(match.group(2)) if match.group(2) else None
+            if number is None or number >= 1:
+                color = _COLORS[match.group(1)] if match.group(1) else None
+                return Value(number, color)
+    raise _fail(
+        path,
+        'expected what a card stands for: a colour letter and/or a number such as "R7", '
+        f'"7", "R" or "", got {_kind(value)}',
+    )
+
+
+def _enum_codec(cls: type[enum.Enum]) -> tuple[_Encoder, _Decoder]:
+    by_value = {m.value: m for m in cls}
+    allowed = ", ".join(json.dumps(v) for v in by_value)
+
+    def enc(member: enum.Enum) -> Any:
+        return member.value
+
+    def dec(value: Any, path: str, ctx: _Context) -> Any:
+        member = by_value.get(value) if type(value) is str else None
+        if member is None:
+            raise _fail(path, f"expected one of {allowed}, got {_kind(value)}")
+        return member
+
+    return enc, dec
+
+
+# ----------------------------------------------------------------------------- groups, melds
+
+#: Group types by the name written in JSON; each is built from its ``size`` alone.
+_GROUP_KINDS: dict[str, Callable[[int], GroupType]] = {
+    "SetOf": SetOf,
+    "RunOf": RunOf,
+    "ColorGroupOf": ColorGroupOf,
+    "ColorRunOf": ColorRunOf,
+    "RedOrBlackOf": RedOrBlackOf,
+}
+_GROUP_NAMES: dict[Any, str] = {kind: name for name, kind in _GROUP_KINDS.items()}
+
+
+def _enc_group(group: GroupType) -> dict[str, Any]:
+    name = _GROUP_NAMES.get(type(group))
+    if name is None:
+        raise FormatError(
+            f"cannot write group type {group!r} as JSON: only {', '.join(_GROUP_KINDS)} can be"
+        )
+    return {"kind": name, "size": group.size}
+
+
+_GROUPS: BoundedCache[tuple[str, int], GroupType] = BoundedCache(_CACHE_LIMIT)
+
+
+def _dec_group(value: Any, path: str, ctx: _Context) -> GroupType:
+    if type(value) is dict and len(value) == 2:
+        kind, size = value.get("kind"), value.get("size")
+        if type(kind) is str and type(size) is int:
+            found = _GROUPS.get((kind, size))
+            if found is not None:
+                return found
+    group = _read_group(value, path, ctx)
+    return _GROUPS.put((value["kind"], group.size), group)
+
+
+def _read_group(value: Any, path: str, ctx: _Context) -> GroupType:
+    _check_keys(value, path, ("kind", "size"), ())
+    kind = value["kind"]
+    make = _GROUP_KINDS.get(kind) if type(kind) is str else None
+    if make is None:
+        raise _fail(
+            f"{path}.kind",
+            f"expected one of {', '.join(map(json.dumps, _GROUP_KINDS))}, got {_kind(kind)}",
+        )
+    size = _dec_int(value["size"], f"{path}.size", ctx)
+    try:
+        return make(size)
+    except Phase10Error as exc:
+        raise _fail(f"{path}.size", str(exc)) from None
+
+
+def _enc_meld(meld: Meld) -> dict[str, Any]:
+    cards = [_enc_placed(c, v) for c, v in zip(meld.cards, meld.values, strict=True)]
+    return {"group": _enc_group(meld.group), "cards": cards}
+
+
+_PATTERNS: BoundedCache[tuple[int | None, Color | None], Pattern] = BoundedCache(_CACHE_LIMIT)
+
+
+def _pattern(number: int | None, color: Color | None) -> Pattern:
+    """``Pattern.of(number=..., color=...)``, one shared instance per pattern."""
+    key = (number, color)
+    found = _PATTERNS.get(key)
+    if found is None:
+        found = _PATTERNS.put(key, Pattern.of(number=number, color=color))
+    return found
+
+
+def _shape_of(group: GroupType, values: tuple[Value, ...], rules: MeldRules) -> Shape | None:
+    """The shape a meld of ``group`` has, from what its cards stand for."""
+    kind = type(group)
+    if kind is SetOf:
+        return Repeat(_pattern(values[0].number, None))
+    if kind is RunOf:
+        return Slots(tuple([_pattern(v.number, None) for v in values]))
+    if kind is ColorGroupOf:
+        return Repeat(_pattern(None, values[0].color))
+    if kind is ColorRunOf:
+        return Slots(tuple([_pattern(v.number, v.color) for v in values]))
+    return None
+
+
+def _find_shape(
+    group: GroupType, cards: tuple[Card, ...], values: tuple[Value, ...], rules: MeldRules
+) -> Shape | None:
+    """The first of ``group``'s shapes (in its own order) that the cards fit as written."""
+    for shape in _shapes(group, rules):
+        if isinstance(shape, Slots):
+            if len(shape.patterns) != len(cards):
+                continue
+            patterns: tuple[Pattern, ...] = shape.patterns
+        else:
+            patterns = (shape.pattern,) * len(cards)
+        if all(
+            p.accepts(c) and p.value_for(c) == v
+            for p, c, v in zip(patterns, cards, values, strict=True)
+        ):
+            return shape
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _shapes(group: GroupType, rules: MeldRules) -> tuple[Shape, ...]:
+    return tuple(group.shapes(rules))
+
+
+_PLACED: BoundedCache[str, tuple[Card, Value]] = BoundedCache(_CACHE_LIMIT)
+
+
+def _dec_placed(item: Any, path: str, ctx: _Context) -> tuple[Card, Value]:
+    """A card of a meld, ``"R7"`` or ``"W=7"``, with what it stands for."""
+    if type(item) is not str:
+        raise _fail(path, f'expected a card such as "R7" or "W=7", got {_kind(item)}')
+    head, eq, tail = item.partition("=")
+    card = _dec_card(head, path, ctx)
+    if eq:
+        if card.is_natural:
+            raise _fail(path, f"only a wild takes a value after '=', got {item!r}")
+        value = _dec_value(tail, path, ctx)
+    elif card.is_natural:
+        value = Value(card.number, card.color)
+    else:
+        value = Value(None, None)
+    if _enc_placed(card, value) == item:  # only the canonical spelling is remembered
+        _PLACED.put(item, (card, value))
+    return card, value
+
+
+def _enc_placed(card: Card, value: Value) -> str:
+    text = _enc_card(card)
+    if not card.is_natural:
+        written = _enc_value(value)
+        if written:
+            return f"{text}={written}"
+    return text
+
+
+def _dec_meld(value: Any, path: str, ctx: _Context) -> Meld:
+    _check_keys(value, path, ("group", "cards"), ())
+    group = _dec_group(value["group"], f"{path}.group", ctx)
+    written = value["cards"]
+    if type(written) is not list or not written:
+        raise _fail(f"{path}.cards", f"expected a non-empty array of cards, got {_kind(written)}")
+    placed = _PLACED
+    cards = []
+    values = []
+    for i, item in enumerate(written):
+        entry = placed.get(item) if type(item) is str else None
+        if entry is None:
+            entry = _dec_placed(item, f"{path}.cards[{i}]", ctx)
+        cards.append(entry[0])
+        values.append(entry[1])
+    values_t = tuple(values)
+    cards_t = tuple(cards)
+    shape = _shape_of(group, values_t, ctx.rules) or _find_shape(
+        group, cards_t, values_t, ctx.rules
+    )
+    if shape is None:
+        raise _fail(path, f"not a valid {group}: {' '.join(written)}")
+    meld = Meld(group, shape, cards_t, values_t)
+    if ctx.check_melds:
+        _check_meld(meld, path, ctx.rules)
+    return meld
+
+
+def _check_meld(meld: Meld, path: str, rules: MeldRules) -> None:
+    problem = meld.problem(rules=rules)
+    if problem is not None:
+        try:  # check_meld explains better why the cards do not form the group
+            verdict = check_meld(str(meld), meld.group, rules=rules)
+        except (Phase10Error, TypeError):
+            verdict = None
+        if verdict is not None and not verdict:
+            problem = verdict.reason
+        raise _fail(path, f"not a valid {meld.group}: {meld} ({problem})")
+
+
+# ----------------------------------------------------------------------------- variants
+
+
+def _builtin(name: str) -> Variant | None:
+    try:
+        return find_variant(name)
+    except DefinitionError:
+        return None
+
+
+def builtin_name(variant: Variant) -> str | None:
+    """The name to write for a built-in variant, ``None`` for a custom one."""
+    found = _builtin(variant.name)
+    return variant.name if found is not None and (found is variant or found == variant) else None
+
+
+def encode_variant_full(variant: Variant) -> dict[str, Any]:
+    """A variant as a JSON object, field by field (even a built-in one)."""
+    enc, _ = _object_codec(Variant)
+    result: dict[str, Any] = enc(variant)
+    return result
+
+
+def _enc_variant(variant: Variant) -> Any:
+    name = builtin_name(variant)
+    return name if name is not None else encode_variant_full(variant)
+
+
+def _dec_variant(value: Any, path: str, ctx: _Context) -> Variant:
+    if type(value) is str:
+        found = _builtin(value) if len(value) <= 100 else None
+        if found is None:
+            raise _fail(path, f"unknown variant {value[:100]!r}; give a custom variant in full")
+        variant = found
+    elif type(value) is dict:
+        _, dec = _object_codec(Variant)
+        variant = dec(value, path, ctx)
+    else:
+        raise _fail(path, f"expected a variant name or object, got {_kind(value)}")
+    ctx.rules = variant.meld_rules
+    return variant
+
+
+def decode_variant(value: Any, path: str = "$") -> Variant:
+    """A variant from its JSON value: a built-in name or a variant object.
+
+    Raises:
+        FormatError: ``value`` is neither; ``.path`` names the bad value below ``path``.
+    """
+    return _dec_variant(value, path, _Context(CLASSIC_MELD_RULES))
+
+
+# ----------------------------------------------------------------------------- generic codecs
+
+_CODECS: dict[Any, tuple[_Encoder, _Decoder]] = {}
+
+
+def _keys(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# The keys of format phase10/1, by class. They are all required. A field added to a class
+# later is written too, but may be left out when read (its default is used), so documents
+# written before it existed still load; a new field without a default is required.
+_V1_KEYS: dict[str, frozenset[str]] = {
+    "GameState": _keys(
+        "variant players dealer turn step draw_pile discard_pile table hand_number dealt "
+        "laid_this_turn tiebreak winners action_pile drawn to_draw receiver offers reshuffles"
+    ),
+    "PlayerState": _keys("hand phase laid_down score skipped completed take_two keep_all kept"),
+    "Variant": _keys(
+        "name deck phases meld_rules scoring hand_size min_players max_players skip_target "
+        "hit_others_on_laydown_turn go_out_by_hitting tiebreak_win tiebreak_hand phase_order "
+        "advance laydown_style turn_up_naturals_only action_cards jokers_per_player "
+        "declare_loser max_reshuffles"
+    ),
+    "Phase": _keys("groups name distinct_colors"),
+    "MeldRules": _keys(
+        "max_number colors runs_wrap natural_minimum naturals_in_sets naturals_in_runs"
+    ),
+    "Scoring": _keys("low high high_from skip wild per_card"),
+    "Laydown": _keys("phase melds"),
+    "PlayerView": _keys(
+        "variant player hand players dealer turn step current_player draw_count discard_pile "
+        "table hand_number dealt laid_this_turn tiebreak winners action_pile drawn "
+        "drawn_count to_draw receiver offers reshuffles"
+    ),
+    "SeatView": _keys("hand_size phase laid_down score skipped completed take_two keep_all kept"),
+    "Draw": _keys("player"),
+    "TakeDiscard": _keys("player"),
+    "LayDown": _keys("player laydown"),
+    "Hit": _keys("player owner meld card value end"),
+    "Discard": _keys("player card target"),
+    "DrawTwo": _keys("player"),
+    "Keep": _keys("player card"),
+    "Offer": _keys("player card"),
+    "TakeOffer": _keys("player owner card"),
+    "KeepHand": _keys("player keep"),
+    "Announce": _keys("player laydown keep"),
+    "Deal": _keys("card"),
+    "TurnUp": _keys("card"),
+    "Reveal": _keys("card"),
+    "Reshuffle": _keys(""),
+}
+
+
+def _optional_keys(cls: type, fields: list[attrs.Attribute[Any]]) -> frozenset[str]:
+    """Fields added after phase10/1 that have a default: their keys may be left out."""
+    v1 = _V1_KEYS.get(cls.__name__)
+    if v1 is None:  # a class new since phase10/1: every field with a default is optional
+        v1 = frozenset()
+    return frozenset(f.name for f in fields if f.name not in v1 and f.default is not attrs.NOTHING)
+
+
+#: Decoders for single fields that need more than their type's (filled by serialize).
+_FIELD_DECODERS: dict[tuple[type, str], _Decoder] = {}
+
+
+def _key_path(path: str, key: object) -> str:
+    """``path.key``, or ``path["key"]`` for a key that is not a plain word."""
+    text = key if isinstance(key, str) else repr(key)
+    if text.isidentifier():
+        return f"{path}.{text}"[:300]
+    return f"{path}[{json.dumps(text[:100])}]"
+
+
+@functools.lru_cache(maxsize=256)
+def _key_set(keys: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(keys)
+
+
+def _check_keys(
+    value: Any, path: str, required: tuple[str, ...], optional: tuple[str, ...]
+) -> None:
+    if type(value) is not dict:
+        raise _fail(path, f"expected an object, got {_kind(value)}")
+    if len(value) == len(required) and value.keys() >= _key_set(required):
+        return
+    for key in required:
+        if key not in value:
+            raise _fail(f"{path}.{key}", "missing key")
+    if len(value) > len(required):
+        for key in value:
+            if key not in required and key not in optional:
+                raise _fail(_key_path(path, key), "unknown key")
+
+
+def _codec(tp: Any) -> tuple[_Encoder, _Decoder]:
+    found = _CODECS.get(tp)
+    if found is None:
+        found = _CODECS[tp] = _compile(tp)
+    return found
+
+
+def _compile(tp: Any) -> tuple[_Encoder, _Decoder]:
+    special = _SPECIAL.get(tp)
+    if special is not None:
+        return special
+    if tp is bool:
+        return _identity, _dec_bool
+    if tp is int:
+        return _identity, _dec_int
+    if tp is str:
+        return _identity, _dec_str
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum_codec(tp)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is Card:
+            return _enc_cards, _dec_cards
+        return _list_codec(args[0])
+    if origin is tuple:
+        return _fixed_codec(args)
+    if origin in (typing.Union, types.UnionType) and type(None) in args and len(args) == 2:
+        inner = next(a for a in args if a is not type(None))
+        return _optional_codec(inner)
+    if isinstance(tp, type) and attrs.has(tp):
+        return _object_codec(tp)
+    raise TypeError(f"phase10.serialize has no JSON codec for {tp!r}")
+
+
+def _list_codec(item: Any) -> tuple[_Encoder, _Decoder]:
+    enc_item: _Encoder | None = None
+    dec_item: _Decoder | None = None
+
+    def enc(values: tuple[Any, ...]) -> list[Any]:
+        nonlocal enc_item
+        if enc_item is None:
+            enc_item = _codec(item)[0]
+        return [enc_item(v) for v in values]
+
+    def dec(value: Any, path: str, ctx: _Context) -> tuple[Any, ...]:
+        nonlocal dec_item
+        if dec_item is None:
+            dec_item = _codec(item)[1]
+        if type(value) is not list and type(value) is not tuple:
+            raise _fail(path, f"expected an array, got {_kind(value)}")
+        d = dec_item
+        return tuple([d(v, f"{path}[{i}]", ctx) for i, v in enumerate(value)])
+
+    return enc, dec
+
+
+def _fixed_codec(items: tuple[Any, ...]) -> tuple[_Encoder, _Decoder]:
+    def enc(values: tuple[Any, ...]) -> list[Any]:
+        return [_codec(t)[0](v) for t, v in zip(items, values, strict=True)]
+
+    def dec(value: Any, path: str, ctx: _Context) -> tuple[Any, ...]:
+        if (type(value) is not list and type(value) is not tuple) or len(value) != len(items):
+            raise _fail(path, f"expected an array of {len(items)} items, got {_kind(value)}")
+        return tuple(
+            _codec(t)[1](v, f"{path}[{i}]", ctx)
+            for i, (t, v) in enumerate(zip(items, value, strict=True))
+        )
+
+    return enc, dec
+
+
+def _optional_codec(inner: Any) -> tuple[_Encoder, _Decoder]:
+    def enc(value: Any) -> Any:
+        return None if value is None else _codec(inner)[0](value)
+
+    def dec(value: Any, path: str, ctx: _Context) -> Any:
+        return None if value is None else _codec(inner)[1](value, path, ctx)
+
+    return enc, dec
+
+
+_OBJECT_CODECS: dict[type, tuple[_Encoder, _Decoder]] = {}
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
+    found = _OBJECT_CODECS.get(cls)
+    if found is not None:
+        return found
+    hints = typing.get_type_hints(cls)
+    fields = [f for f in attrs.fields(cls) if f.init]
+    names = tuple(f.name for f in fields)
+    get_all = operator.attrgetter(*names) if len(names) > 1 else None
+    optional = _optional_keys(cls, fields)
+    required = tuple(n for n in names if n not in optional)
+    maybe = tuple(n for n in names if n in optional)
+    # Filled on first use, so that classes may refer to each other.
+    encoders: list[_Encoder] = []
+    plan: list[tuple[str, str, _Decoder]] = []
+
+    def prepare() -> None:
+        for f in fields:
+            enc, dec = _codec(hints[f.name])
+            encoders.append(enc)
+            plan.append((f.name, f.alias or f.name, _FIELD_DECODERS.get((cls, f.name), dec)))
+
+    def enc(obj: Any) -> dict[str, Any]:
+        if not encoders:
+            prepare()
+        values = get_all(obj) if get_all is not None else (getattr(obj, names[0]),) if names else ()
+        return {
+            name: v if e is _identity else e(v)
+            for name, e, v in zip(names, encoders, values, strict=True)
+        }
+
+    def dec(value: Any, path: str, ctx: _Context) -> Any:
+        if not plan:
+            prepare()
+        _check_keys(value, path, required, maybe)
+        kwargs = {}
+        for name, alias, d in plan:
+            if name in value:
+                kwargs[alias] = d(value[name], path + "." + name, ctx)
+        try:
+            return cls(**kwargs)
+        except (Phase10Error, TypeError, ValueError) as exc:
+            raise _fail(path, f"not a valid {cls.__name__}: {exc}") from None
+
+    _OBJECT_CODECS[cls] = (enc, dec)
+    return enc, dec
+
+
+_SPECIAL: dict[Any, tuple[_Encoder, _Decoder]] = {
+    Card: (_enc_card, _dec_card),
+    Value: (_enc_value, _dec_value),
+    Meld: (_enc_meld, _dec_meld),
+    GroupType: (_enc_group, _dec_group),
+    Variant: (_enc_variant, _dec_variant),
+}
