@@ -85,7 +85,7 @@ def decisions_of(variant: phase10.Variant, players: int, seed: str, ids: list[in
     for i in ids:
         while state.is_chance:
             state = phase10.apply(state, phase10.sample_chance(state, rng))
-        after, selection = encoding.step(state, i, selection)
+        after, selection = encoding.step(state, i, selection=selection)
         if after is not state:  # a plain action, or a confirmed laydown
             legal = phase10.legal_actions(state)
             actions.append(next(a for a in legal if phase10.apply(state, a) == after))
@@ -123,8 +123,8 @@ def encoding_game(variant: phase10.Variant, players: int, seed: str, ids: list[i
         if state.is_chance:
             state = phase10.apply(state, phase10.sample_chance(state, rng))
         else:
-            encoding.legal_ids(state, selection)
-            state, selection = encoding.step(state, next(chosen), selection)
+            encoding.legal_ids(state, selection=selection)
+            state, selection = encoding.step(state, next(chosen), selection=selection)
         steps += 1
     return steps
 

@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 
 from phase10 import DefinitionError, find_variant, sample_state, variant_names, view
-from phase10.encoding import num_actions, observation_size
+from phase10.encoding import (
+    num_actions,
+)
+from phase10.observation import observation_size
 
 from .optional_deps import require
 

@@ -25,10 +25,8 @@ from phase10.encoding import (
     decode,
     legal_mask,
     num_actions,
-    observation,
-    observation_into,
-    observation_size,
 )
+from phase10.observation import observation, observation_into, observation_size
 
 from .optional_deps import require
 
@@ -124,7 +122,7 @@ def test_a_laydown_is_one_agent_acting_until_it_is_confirmed() -> None:
         agent = e.agent_selection
         obs = e.observe(agent)
         i = random_id(obs, rng)
-        meaning = decode(e.game_state, i, e.selection)
+        meaning = decode(e.game_state, i, selection=e.selection)
         e.step(i)
         if e.selection.active:
             assert e.agent_selection == agent
@@ -279,10 +277,12 @@ def test_observations_are_the_encoding_of_the_agents_view() -> None:
         for seat, agent in enumerate(e.possible_agents):
             acting = state.current_player == seat
             seen = inner.observe(agent)
-            expected = observation(view(state, seat), selection if acting else Selection())
+            expected = observation(
+                view(state, seat), selection=selection if acting else Selection()
+            )
             assert np.array_equal(seen["observation"], np.asarray(expected, np.float32))
             if acting:
-                mask = np.frombuffer(legal_mask(state, selection), np.int8)
+                mask = np.frombuffer(legal_mask(state, selection=selection), np.int8)
                 assert np.array_equal(seen["action_mask"], mask)
             else:
                 assert not seen["action_mask"].any()

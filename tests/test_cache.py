@@ -1,4 +1,4 @@
-"""The bounded caches of phase10._cache: the bound holds, eviction, identity semantics."""
+"""The bounded caches of phase10._fast: the bound holds, eviction, identity semantics."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phase10._cache import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache
 
 
 @given(st.integers(1, 20), st.lists(st.integers(0, 50), max_size=200))

@@ -50,11 +50,9 @@ from phase10.encoding import (
     legal_ids,
     legal_mask,
     num_actions,
-    observation,
-    observation_into,
-    observation_size,
     step,
 )
+from phase10.observation import observation, observation_into, observation_size
 
 VARIANTS = variant_names()
 NO_SELECTION = Selection()
@@ -76,8 +74,8 @@ def random_position(
         if state.is_chance:
             state = apply(state, sample_chance(state, rng))
         else:
-            ids = legal_ids(state, selection)
-            state, selection = step(state, ids[int(rng.random() * len(ids))], selection)
+            ids = legal_ids(state, selection=selection)
+            state, selection = step(state, ids[int(rng.random() * len(ids))], selection=selection)
     return state, selection, rng
 
 
@@ -98,13 +96,13 @@ def build(
     """Each sub-decision towards ``action``: its id, the selection before it, and it."""
     selection = NO_SELECTION
     while True:
-        i = encode(state, action, selection)
-        meaning = decode(state, i, selection)
+        i = encode(state, action, selection=selection)
+        meaning = decode(state, i, selection=selection)
         assert isinstance(meaning, ChoosePhase | Select | Confirm)
         yield i, selection, meaning
         if isinstance(meaning, Confirm):
             return
-        same, selection = step(state, i, selection)
+        same, selection = step(state, i, selection=selection)
         assert same is state
 
 
@@ -115,8 +113,8 @@ def check_ids(state: GameState, selection: Selection) -> tuple[int, ...]:
     ask about one position at a time.)
     """
     n = num_actions(state.variant, state.num_players)
-    ids = legal_ids(state, selection)
-    mask = legal_mask(state, selection)
+    ids = legal_ids(state, selection=selection)
+    mask = legal_mask(state, selection=selection)
     assert list(ids) == sorted(set(ids))
     assert all(0 <= i < n for i in ids)
     assert len(mask) == n
@@ -145,7 +143,7 @@ def check_position(state: GameState, selection: Selection, rng: random.Random) -
     if selection.active:
         # only sub-decisions are legal, and each one leads on to a legal laydown
         for i in ids:
-            assert isinstance(decode(state, i, selection), ChoosePhase | Select | Confirm)
+            assert isinstance(decode(state, i, selection=selection), ChoosePhase | Select | Confirm)
         walk_to_confirm(state, selection, rng)
         return
     check_ids(state, selection)
@@ -164,9 +162,9 @@ def check_position(state: GameState, selection: Selection, rng: random.Random) -
 def check_reachable(state: GameState, action: LayDown | Announce) -> None:
     """The laydown is a sequence of legal sub-decisions whose confirmation applies it."""
     for i, selection, meaning in build(state, action):
-        assert i in legal_ids(state, selection)
+        assert i in legal_ids(state, selection=selection)
         if isinstance(meaning, Confirm):
-            after, rest = step(state, i, selection)
+            after, rest = step(state, i, selection=selection)
             assert after == apply(state, action)
             assert rest == NO_SELECTION
 
@@ -174,11 +172,11 @@ def check_reachable(state: GameState, action: LayDown | Announce) -> None:
 def walk_to_confirm(state: GameState, selection: Selection, rng: random.Random) -> None:
     """Random sub-decisions from ``selection`` never get stuck before a confirmation."""
     for _ in range(100):
-        ids = legal_ids(state, selection)
+        ids = legal_ids(state, selection=selection)
         assert ids, f"no way on from {selection!r}"
         i = ids[int(rng.random() * len(ids))]
-        meaning = decode(state, i, selection)
-        after, selection = step(state, i, selection)
+        meaning = decode(state, i, selection=selection)
+        after, selection = step(state, i, selection=selection)
         if isinstance(meaning, Confirm):
             assert not selection.active
             assert after is not state
@@ -231,17 +229,17 @@ def check_observations(state: GameState, selection: Selection, rng: random.Rando
     for seat in range(state.num_players):
         seat_view = view(state, seat)
         own = selection if state.current_player == seat else NO_SELECTION
-        vec = observation(seat_view, own)
+        vec = observation(seat_view, selection=own)
         assert len(vec) == size
         assert list(vec) == reference_observation(seat_view, own)
         # the float32 path the adapters use agrees to float32 precision
         buffer = array.array("f", bytes(4 * size))
-        observation_into(buffer, seat_view, own)
+        observation_into(buffer, seat_view, selection=own)
         assert list(buffer) == list(array.array("f", vec))
         assert all(x >= 0 for x in vec)
         other = sample_state(seat_view, rng)
         assert view(other, seat) == seat_view
-        assert observation(view(other, seat), own) == vec
+        assert observation(view(other, seat), selection=own) == vec
 
 
 def test_version() -> None:
@@ -274,8 +272,10 @@ def test_every_position_of_seeded_games(name: str) -> None:
             if state.is_chance:
                 state = apply(state, sample_chance(state, rng))
             else:
-                ids = legal_ids(state, selection)
-                state, selection = step(state, ids[int(rng.random() * len(ids))], selection)
+                ids = legal_ids(state, selection=selection)
+                state, selection = step(
+                    state, ids[int(rng.random() * len(ids))], selection=selection
+                )
 
 
 @settings(deadline=None)
@@ -296,14 +296,14 @@ def test_illegal_ids_are_refused(
     position: tuple[GameState, Selection, random.Random], i: int
 ) -> None:
     state, selection, _ = position
-    if i in legal_ids(state, selection):
+    if i in legal_ids(state, selection=selection):
         return
     with pytest.raises(IllegalActionError) as info:
-        decode(state, i, selection)
+        decode(state, i, selection=selection)
     assert info.value.code is Violation.UNKNOWN_ACTION
     if isinstance(state, GameState):
         with pytest.raises(IllegalActionError):
-            step(state, i, selection)
+            step(state, i, selection=selection)
 
 
 def test_a_plain_action_is_refused_while_a_laydown_is_under_way() -> None:
@@ -318,7 +318,7 @@ def test_a_plain_action_is_refused_while_a_laydown_is_under_way() -> None:
     )
     assert plain is not None
     with pytest.raises(IllegalActionError) as info:
-        encode(state, plain, selection)
+        encode(state, plain, selection=selection)
     assert info.value.code is Violation.WRONG_STEP
 
 

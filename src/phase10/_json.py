@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from phase10._cache import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache
 from phase10.cards import Card, Color, parse_card
 from phase10.errors import DefinitionError, FormatError, Phase10Error
 from phase10.groups import (

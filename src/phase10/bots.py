@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from phase10._cache import BoundedCache
+from phase10._fast import BoundedCache
 from phase10.actions import (
     Action,
     Announce,

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from phase10._cache import BoundedCache
 from phase10._checks import is_whole
+from phase10._fast import BoundedCache
 from phase10.errors import InvalidCardError, NotationError
 
 __all__ = [

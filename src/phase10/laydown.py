@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10._cache import BoundedCache
+from phase10._fast import BoundedCache
 from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards, sort_cards
 from phase10.groups import (
     CLASSIC_MELD_RULES,

@@ -24,13 +24,12 @@ one place.
 from __future__ import annotations
 
 import bisect
-import functools
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from phase10._checks import is_whole
-from phase10._fast import make_evolve
+from phase10._fast import make_evolve, reuse
 from phase10.actions import (
     Action,
     Announce,
@@ -338,11 +337,11 @@ def hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violati
 
 # Actions are immutable values, so the listing and the samplers reuse them instead of building
 # (and validating) the same few again at every step; the caches are bounded.
-_new_deal = functools.lru_cache(maxsize=1024)(Deal)
-_new_reveal = functools.lru_cache(maxsize=1024)(Reveal)
-_new_draw = functools.lru_cache(maxsize=64)(Draw)
-_new_take = functools.lru_cache(maxsize=64)(TakeDiscard)
-_new_discard = functools.lru_cache(maxsize=4096)(Discard)
+_new_deal = reuse(Deal, maxsize=1024)
+_new_reveal = reuse(Reveal, maxsize=1024)
+_new_draw = reuse(Draw, maxsize=64)
+_new_take = reuse(TakeDiscard, maxsize=64)
+_new_discard = reuse(Discard, maxsize=4096)
 
 _CARD_EVENT: dict[TurnStep, Callable[[Card], Deal | TurnUp | Reveal]] = {
     TurnStep.DEAL: _new_deal,

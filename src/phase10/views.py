@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10._cache import IdentityCache
 from phase10._checks import is_whole
+from phase10._fast import IdentityCache
 from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld

@@ -70,7 +70,7 @@ def _placed(card: Card, value: object) -> str:
     return f"{card}={value}" if card.kind is Kind.WILD else str(card)
 
 
-def describe(state: GameState | PlayerView, selection: Selection = _NO_SELECTION) -> str:
+def describe(state: GameState | PlayerView, *, selection: Selection = _NO_SELECTION) -> str:
     """A few lines of text showing a state, or what one seat sees of it.
 
     A :class:`~phase10.GameState` shows every hand; a :class:`~phase10.PlayerView` shows the

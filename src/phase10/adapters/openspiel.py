@@ -22,7 +22,7 @@ points). Parameters:
   draw (every return 0), since a game of Phase 10 has no upper bound on its length.
 
 Observations (``observation_string``/``observation_tensor``) are what the player's
-:class:`~phase10.PlayerView` shows: the tensor is :func:`phase10.encoding.observation`, the
+:class:`~phase10.PlayerView` shows: the tensor is :func:`phase10.observation.observation`, the
 string :func:`phase10.adapters.describe` of the view. The information state string is the
 player's perfect-recall history: every move, with cards the player did not see as ``?``
 and another player's laydown shown once it is confirmed. States serialize (and clone) their
@@ -53,11 +53,10 @@ from phase10.encoding import (
     encode,
     legal_ids,
     num_actions,
-    observation,
-    observation_size,
     step,
 )
 from phase10.errors import IllegalActionError
+from phase10.observation import observation, observation_size
 from phase10.rules import apply, chance_outcomes, new_game
 from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
@@ -281,7 +280,7 @@ class Phase10State(pyspiel.State):
         """The legal ids of ``player`` (who is to act), ascending."""
         core = self._core
         if core.ids is None:
-            core.ids = list(legal_ids(core.state, core.selection))
+            core.ids = list(legal_ids(core.state, selection=core.selection))
         return core.ids.copy()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -312,8 +311,8 @@ class Phase10State(pyspiel.State):
                 after, selection = apply(before, outcome), core.selection  # apply() checks it
             core.log.append((-1, outcome, _witnesses(before, after, outcome)))
         else:
-            meaning = decode(before, action, core.selection)
-            after, selection = step(before, action, core.selection)
+            meaning = decode(before, action, selection=core.selection)
+            after, selection = step(before, action, selection=core.selection)
             actor = before.current_player
             assert actor is not None
             core.moves += 1
@@ -333,7 +332,7 @@ class Phase10State(pyspiel.State):
         """The id as notation (``p1 discard R7``, ``deal G3``, ``p2 pick 1 W=7``)."""
         core = self._core
         try:
-            meaning = decode(core.state, action, core.selection)
+            meaning = decode(core.state, action, selection=core.selection)
         except IllegalActionError:
             return f"id {action}"
         return _text(player, meaning)
@@ -351,7 +350,7 @@ class Phase10State(pyspiel.State):
         """The whole state as text (every hand shown)."""
         core = self._core
         if core.text is None:
-            text = describe(core.state, core.selection)
+            text = describe(core.state, selection=core.selection)
             if core.moves >= core.max_length and not core.state.is_over:
                 text += f"\nstopped after {core.moves} moves (max_game_length)"
             core.text = text
@@ -418,7 +417,7 @@ class Phase10Observer:
     """An OpenSpiel observer of Phase 10 (the ``PyObserver`` protocol).
 
     The default observation is the player's view: ``tensor`` holds
-    :func:`phase10.encoding.observation` and ``dict`` names it ``"observation"``; the string is
+    :func:`phase10.observation.observation` and ``dict`` names it ``"observation"``; the string is
     :func:`phase10.adapters.describe` of the view. With ``perfect_recall`` the observer gives
     the player's history as a string and has no tensor.
 
@@ -460,7 +459,7 @@ class Phase10Observer:
             return
         core = state._core
         selection = core.selection if core.state.current_player == player else _NO_SELECTION
-        self.tensor[:] = observation(view(core.state, player), selection)
+        self.tensor[:] = observation(view(core.state, player), selection=selection)
 
     def string_from(self, state: Phase10State, player: int) -> str:
         """``player``'s observation (or, with ``perfect_recall``, history) as text."""
@@ -468,7 +467,7 @@ class Phase10Observer:
             return state.information_history(player)
         core = state._core
         selection = core.selection if core.state.current_player == player else _NO_SELECTION
-        return describe(view(core.state, player), selection)
+        return describe(view(core.state, player), selection=selection)
 
 
 pyspiel.register_game(GAME_TYPE, Phase10Game)

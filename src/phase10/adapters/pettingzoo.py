@@ -13,7 +13,7 @@ Example (run as a test in ``docs/howto/pettingzoo.md``, where PettingZoo is inst
 
 Agents ``player_0`` ... are the seats (``player_0`` deals first). Actions are the integer ids
 of :mod:`phase10.encoding`; ``action_space(agent)`` is ``Discrete(num_actions)`` and each
-observation is a dict of ``"observation"``, the :func:`phase10.encoding.observation` vector
+observation is a dict of ``"observation"``, the :func:`phase10.observation.observation` vector
 of the agent's :class:`~phase10.PlayerView` (float32, never a hidden card), and
 ``"action_mask"``, 1 for the legal ids (int8, all 0 when the agent is not the one to act).
 
@@ -44,12 +44,11 @@ from phase10.adapters._common import check_players, describe, game_returns, reso
 from phase10.chance import sample_chance
 from phase10.encoding import (
     Selection,
-    _mask,
+    legal_mask_buffer,
     num_actions,
-    observation_into,
-    observation_size,
     step,
 )
+from phase10.observation import observation_into, observation_size
 from phase10.rules import apply, new_game
 from phase10.state import GameState
 from phase10.variants import Variant
@@ -198,7 +197,7 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
         self._cumulative_rewards[agent] = 0.0
-        state, self.selection = step(self.game_state, int(action), self.selection)
+        state, self.selection = step(self.game_state, int(action), selection=self.selection)
         self.game_state = state = self._resolve_chance(state)
         self._steps += 1
         # Rewards are 0 until the game ends (they stay 0 in self.rewards until then).
@@ -230,10 +229,10 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         # array.array converts a list of floats in C, far faster than numpy does; it also
         # keeps the numpy array writable
         buffer = array.array("f", self._zeros)
-        observation_into(buffer, last[1], selection)
+        observation_into(buffer, last[1], selection=selection)
         vector = np.frombuffer(buffer, np.float32)
         if acting:
-            mask = np.frombuffer(_mask(state, selection), dtype=np.int8)
+            mask = np.frombuffer(legal_mask_buffer(state, selection=selection), dtype=np.int8)
         else:
             mask = np.zeros(self._num_actions, np.int8)
         return {"observation": vector, "action_mask": mask}
@@ -245,7 +244,7 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
                 "render() called without a render_mode; pass render_mode='ansi' or 'human'"
             )
             return None
-        text = describe(self.game_state, self.selection)
+        text = describe(self.game_state, selection=self.selection)
         if self.render_mode == "human":
             print(text)
             return None
