@@ -3,6 +3,8 @@
 Cards and notation, group types and melds, phases, an exact laydown search and scoring.
 """
 
+# phase10.svg is imported here so that it registers the notebook pictures (_repr_svg_).
+from phase10 import svg as svg
 from phase10.actions import (
     Action,
     Announce,

@@ -9,6 +9,7 @@ from typing import Final
 
 import attrs
 
+from phase10 import _pictures
 from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
@@ -136,6 +137,10 @@ class GameState:
     def num_players(self) -> int:
         """Number of seats."""
         return len(self.players)
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
+        return _pictures.picture(self)
 
     @property
     def current_player(self) -> int | None:
