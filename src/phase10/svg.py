@@ -30,6 +30,7 @@ tall as it is wide, and the rest of a picture scales with it.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
@@ -111,6 +112,20 @@ _ACTION_WORDS = {
 }
 
 
+# Characters XML 1.0 does not allow, even escaped: they become U+FFFD.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _esc(content: str) -> str:
+    """``content`` as XML character data: escaped, and without characters XML forbids."""
+    return escape(_NOT_XML.sub("\ufffd", content))
+
+
+def _attr(content: str) -> str:
+    """``content`` as a quoted XML attribute value."""
+    return quoteattr(_NOT_XML.sub("\ufffd", content))
+
+
 def _n(x: float) -> str:
     """A coordinate as short, stable text: at most two decimals, no trailing zeros."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
@@ -130,7 +145,7 @@ def _text(
     weight = ' font-weight="bold"' if bold else ""
     return (
         f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}" '
-        f'text-anchor="{anchor}"{weight}>{escape(content)}</text>'
+        f'text-anchor="{anchor}"{weight}>{_esc(content)}</text>'
     )
 
 
@@ -198,14 +213,14 @@ def _cards_arg(cards: object, function: str) -> tuple[Card, ...]:
 def _document(body: Sequence[str], width: float, height: float, size: float, title: str) -> str:
     """A standalone SVG of ``width`` x ``height`` units, scaled so a card is ``size`` wide."""
     scale = size / _W
-    label = quoteattr(title)
+    label = _attr(title)
     return "".join(
         (
             '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
             f'width="{_n(width * scale)}" height="{_n(height * scale)}" '
             f'viewBox="0 0 {_n(width)} {_n(height)}" role="img" aria-label={label} '
             f'font-family="{_FONT}">',
-            f"<title>{escape(title)}</title>",
+            f"<title>{_esc(title)}</title>",
             *body,
             "</svg>",
         )
@@ -366,7 +381,7 @@ def _card_group(
 
 def _group(parts: Sequence[str], x: float, y: float, scale: float, title: str) -> str:
     move = f"translate({_n(x)} {_n(y)})" + (f" scale({_n(scale)})" if scale != 1 else "")
-    return f'<g transform="{move}"><title>{escape(title)}</title>{"".join(parts)}</g>'
+    return f'<g transform="{move}"><title>{_esc(title)}</title>{"".join(parts)}</g>'
 
 
 def _back_group(x: float, y: float, scale: float, count: int | None = None) -> str:
@@ -461,9 +476,9 @@ def _captioned(blocks: Sequence[_Block], label: str | None) -> list[_Block]:
     return [_label(label, bold=True), *blocks] if label else list(blocks)
 
 
-def _check_label(label: object) -> str | None:
+def _check_label(label: object, name: str = "label") -> str | None:
     if label is not None and not isinstance(label, str):
-        raise TypeError(f"label must be a str or None, got {type(label).__name__} {label!r}")
+        raise TypeError(f"{name} must be a str or None, got {type(label).__name__} {label!r}")
     return label
 
 
@@ -507,13 +522,20 @@ def row(
     """
     got = _cards_arg(cards, "row")
     scale = _check_size(size)
-    if per_line is not None and (
-        isinstance(per_line, bool) or not isinstance(per_line, int) or per_line < 1
-    ):
-        raise PictureError(f"per_line must be a whole number >= 1 or None, got {per_line!r}")
+    per = _check_per_line(per_line)
     label = _check_label(label)
-    block = _stack(_captioned([_row_block(got, per_line=per_line)], label), gap=8)
+    block = _stack(_captioned([_row_block(got, per_line=per)], label), gap=8)
     return _finish(block, scale, label or _describe(got))
+
+
+def _check_per_line(per_line: object) -> int | None:
+    if per_line is None:
+        return None
+    if isinstance(per_line, bool) or not isinstance(per_line, int):
+        raise TypeError(f"per_line must be a whole number or None, got {per_line!r}")
+    if per_line < 1:
+        raise PictureError(f"per_line must be a whole number >= 1 or None, got {per_line!r}")
+    return per_line
 
 
 def _hand_block(cards: Sequence[Card]) -> _Block:
@@ -726,8 +748,11 @@ def _table_picture(
     own: tuple[Card, ...] | None,
     turn: int | None,
     size: float,
+    caption: str | None,
 ) -> str:
     blocks = [_label(heading, 22, bold=True)]
+    if caption:
+        blocks.extend(_label(line, 18) for line in caption.splitlines() if line.strip())
     for s, seat in enumerate(seats):
         marks = (" (you)" if s == viewer else "") + (" \u25b6 to play" if s == turn else "")
         blocks.append(_seat_block(seat, marks))
@@ -752,7 +777,13 @@ def _table_picture(
     return _finish(_stack(blocks, gap=14), size, title, margin=12)
 
 
-def table(view: PlayerView, *, size: float = 48, names: Sequence[str] | None = None) -> str:
+def table(
+    view: PlayerView,
+    *,
+    size: float = 48,
+    names: Sequence[str] | None = None,
+    caption: str | None = None,
+) -> str:
     """A picture of what one player sees: the table from ``view``'s seat.
 
     The viewer's own hand, every seat's phase, card count and score, the melds on the
@@ -763,6 +794,7 @@ def table(view: PlayerView, *, size: float = 48, names: Sequence[str] | None = N
         view: The player's view (:func:`~phase10.view`).
         size: The width of one card in pixels.
         names: The seats' names, in seat order (default ``p1``, ``p2``, ...).
+        caption: Lines of text to show under the heading.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(1))
@@ -802,16 +834,24 @@ def table(view: PlayerView, *, size: float = 48, names: Sequence[str] | None = N
         own=view.hand,
         turn=view.current_player,
         size=scale,
+        caption=_check_label(caption, "caption"),
     )
 
 
-def game(state: GameState, *, size: float = 48, names: Sequence[str] | None = None) -> str:
+def game(
+    state: GameState,
+    *,
+    size: float = 48,
+    names: Sequence[str] | None = None,
+    caption: str | None = None,
+) -> str:
     """A picture of a whole game state, every hand face up (for teaching and debugging).
 
     Args:
         state: The game state.
         size: The width of one card in pixels.
         names: The seats' names, in seat order (default ``p1``, ``p2``, ...).
+        caption: Lines of text to show under the heading.
 
     >>> import phase10
     >>> "hand 1" in game(phase10.new_game(phase10.CLASSIC, 2), names=["Ann", "Bo"])
@@ -850,6 +890,7 @@ def game(state: GameState, *, size: float = 48, names: Sequence[str] | None = No
         own=None,
         turn=state.current_player,
         size=scale,
+        caption=_check_label(caption, "caption"),
     )
 
 
