@@ -8,6 +8,8 @@ and commit them. ``tests/test_svg_render.py`` renders a table to PNG with a real
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -324,6 +326,13 @@ def test_objects_show_themselves_as_pictures_in_notebooks() -> None:
     assert svg.laydown(found) == found._repr_svg_()
     assert svg.table(view) == view._repr_svg_()
     assert svg.game(state) == state._repr_svg_()
+
+
+def test_pictures_need_only_the_class_imported() -> None:
+    # the registry is filled by the package's import, which any phase10.x import runs first
+    code = "from phase10.cards import Card; print(Card.parse('R7')._repr_svg_()[:4])"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "<svg\n" == done.stdout
 
 
 def test_text_reprs_are_unchanged() -> None:
