@@ -189,20 +189,34 @@ def _check_size(size: object, name: str = "size") -> float:
     if isinstance(size, bool) or not isinstance(size, int | float):
         raise TypeError(f"{name} must be a number of pixels, got {size!r}")
     if not 0 < size < 100_000:
-        raise PictureError(f"{name} must be a positive number of pixels, got {size!r}")
+        raise PictureError(
+            f"{name} must be a positive number of pixels (below 100000), got {size!r}"
+        )
     return float(size)
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short: a game state's repr runs to pages."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _need(value: object, kind: type, what: str, function: str) -> None:
     if not isinstance(value, kind):
-        raise TypeError(f"svg.{function}() needs {what}, got {type(value).__name__} {value!r}")
+        raise TypeError(
+            f"svg.{function}() needs {what}, got {type(value).__name__} {_short(value)}"
+        )
 
 
 def _cards_arg(cards: object, function: str) -> tuple[Card, ...]:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise TypeError(
             f"svg.{function}() needs an iterable of Card (parse text with parse_cards), "
-            f"got {type(cards).__name__} {cards!r}"
+            f"got {type(cards).__name__} {_short(cards)}"
         )
     out = tuple(cards)
     for item in out:
@@ -385,7 +399,7 @@ def _group(parts: Sequence[str], x: float, y: float, scale: float, title: str) -
 
 
 def _back_group(x: float, y: float, scale: float, count: int | None = None) -> str:
-    title = "face-down card" if count is None else f"{count} face-down cards"
+    title = "face-down card" if count is None else f"{count} face-down card{_s(count)}"
     parts = _back()
     if count is not None:
         parts = [
@@ -724,7 +738,7 @@ def _names(names: object, count: int) -> tuple[str, ...]:
 
 def _seat_block(seat: _Seat, marks: str) -> _Block:
     info = f"{seat.name}{marks} \u2014 {seat.phase}"
-    facts = [f"{seat.count} card{'s' if seat.count != 1 else ''}", f"{seat.score} points"]
+    facts = [f"{seat.count} card{_s(seat.count)}", f"{seat.score} point{_s(seat.score)}"]
     if seat.laid_down:
         facts.append("phase laid down")
     if seat.skipped:
@@ -772,7 +786,8 @@ def _table_picture(
     discards = _stack([_label(f"discard pile: {len(discard)}", 16, bold=True), pile], gap=4)
     blocks.append(_line([draw, discards], gap=40))
     if own is not None and viewer is not None:
-        blocks.append(_label(f"your hand ({seats[viewer].name}): {len(own)} cards", 18, bold=True))
+        count = f"{len(own)} card{_s(len(own))}"
+        blocks.append(_label(f"your hand ({seats[viewer].name}): {count}", 18, bold=True))
         blocks.append(_row_block(own))
     return _finish(_stack(blocks, gap=14), size, title, margin=12)
 
