@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import phase10
@@ -16,11 +18,16 @@ author = "the phase10 developers"
 copyright = "2026, the phase10 developers"
 version = release = phase10.__version__
 
+# docs/_ext holds this project's own extensions: phase10_pictures draws the pictures of the
+# docs with phase10.svg at build time (nothing drawn is committed).
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "phase10_pictures",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build"]
@@ -80,4 +87,5 @@ def setup(app: Sphinx) -> None:
 
 # -- HTML -------------------------------------------------------------------
 html_theme = "furo"
+html_static_path = ["_static"]
 html_title = f"phase10 {release}"

@@ -3,6 +3,8 @@
 Cards and notation, group types and melds, phases, an exact laydown search and scoring.
 """
 
+# phase10.svg is imported here so that it registers the notebook pictures (_repr_svg_).
+from phase10 import svg as svg
 from phase10._version import __version__
 from phase10.actions import (
     Action,
@@ -57,6 +59,7 @@ from phase10.errors import (
     MeldProblem,
     NotationError,
     Phase10Error,
+    PictureError,
     Violation,
 )
 from phase10.groups import (
@@ -168,6 +171,7 @@ __all__ = [
     "Pattern",
     "Phase",
     "Phase10Error",
+    "PictureError",
     "PhaseOrder",
     "PlayerAction",
     "PlayerState",

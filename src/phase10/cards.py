@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache
 from phase10.errors import InvalidCardError, NotationError
@@ -249,6 +250,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
+        return _pictures.picture(self)
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

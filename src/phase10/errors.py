@@ -18,6 +18,7 @@ __all__ = [
     "MeldProblem",
     "NotationError",
     "Phase10Error",
+    "PictureError",
     "Violation",
 ]
 
@@ -166,3 +167,7 @@ class AmbiguousActionError(Phase10Error, ValueError):
         super().__init__(message)
         self.text = text
         self.candidates = tuple(candidates)
+
+
+class PictureError(Phase10Error, ValueError):
+    """An option of a picture (:mod:`phase10.svg`) is out of range, e.g. a size below 1."""

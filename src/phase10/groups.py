@@ -10,6 +10,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
+from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10.cards import CLASSIC_COLORS, Card, Color, Kind, sort_cards
 from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
@@ -419,6 +420,10 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"<Meld {self.group}: {self}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
+        return _pictures.picture(self)
 
     @property
     def naturals(self) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from phase10 import _pictures
 from phase10._fast import BoundedCache
 from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards, sort_cards
 from phase10.groups import (
@@ -66,6 +67,10 @@ class Laydown:
 
     def __repr__(self) -> str:
         return f"<Laydown {self.phase}: {self}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
+        return _pictures.picture(self)
 
 
 def _coerce_hand(hand: str | Iterable[Card]) -> tuple[Card, ...]:

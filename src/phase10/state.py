@@ -10,6 +10,7 @@ from typing import Final
 
 import attrs
 
+from phase10 import _pictures
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError, Phase10Error
 from phase10.groups import Meld, MeldRules, check_meld
@@ -154,6 +155,10 @@ class GameState:
     def num_players(self) -> int:
         """Number of seats."""
         return len(self.players)
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
+        return _pictures.picture(self)
 
     @property
     def current_player(self) -> int | None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10._fast import IdentityCache
 from phase10.cards import Card
@@ -104,6 +105,10 @@ class PlayerView:
     def num_players(self) -> int:
         """Number of seats."""
         return len(self.players)
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
+        return _pictures.picture(self)
 
     @property
     def is_chance(self) -> bool:

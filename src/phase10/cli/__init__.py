@@ -144,6 +144,12 @@ def _build_parser() -> _Parser:
         metavar="N",
         help=f"the classic phase, 1 to {len(CLASSIC_PHASES)}",
     )
+    check_cmd.add_argument(
+        "--svg",
+        type=Path,
+        metavar="FILE",
+        help="also write the laydown found, or the closest miss, as an SVG picture",
+    )
     play_cmd = commands.add_parser(
         "play",
         help="play a game against bots in the terminal",
@@ -221,6 +227,12 @@ def _build_parser() -> _Parser:
     rep.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="coloured cards"
     )
+    rep.add_argument(
+        "--svg",
+        type=Path,
+        metavar="DIR",
+        help="write a picture of the table at the end of each hand to DIR (hand-001.svg, ...)",
+    )
     return parser
 
 
@@ -237,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate.run(args)
         if args.command == "replay":
             return replay.run(args)
-        return check.run(" ".join(args.hand), args.phase)
+        return check.run(" ".join(args.hand), args.phase, picture=args.svg)
     except _Exit as stop:
         return stop.status
     except (UsageError, Phase10Error) as exc:

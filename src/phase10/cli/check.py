@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from phase10 import svg
 from phase10.cards import format_cards, parse_cards
 from phase10.cli._common import left_over
 from phase10.laydown import explain, find_laydown
@@ -10,17 +13,23 @@ from phase10.phases import CLASSIC_PHASES
 __all__ = ["run"]
 
 
-def run(text: str, number: int) -> int:
+def run(text: str, number: int, *, picture: Path | None = None) -> int:
     """Print whether the cards in ``text`` lay down classic phase ``number``, and how.
+
+    With ``picture`` (``--svg FILE``), also write the laydown found, or the closest miss, as
+    an SVG picture to that file.
 
     Returns:
         The exit status: 0 when the hand lays the phase down, 1 when not.
 
     Raises:
         NotationError: ``text`` is not cards in notation.
+        OSError: the picture cannot be written.
     """
     hand = parse_cards(text)
     phase = CLASSIC_PHASES[number - 1]
+    if picture is not None:
+        picture.write_text(svg.phase_check(hand, phase) + "\n", encoding="utf-8")
     laydown = find_laydown(hand, phase)
     if laydown is None:
         print(f"phase {number} ({phase}): does not lay down")

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
+from phase10 import svg
 from phase10.actions import Deal, Discard, KeepHand, Reshuffle, Reveal, TurnUp, seat_name
 from phase10.cli._common import read_record
 from phase10.cli.paint import Palette, use_color
@@ -40,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
         out=sys.stdout,
         paint=Palette(color=use_color(sys.stdout, choice=args.color)),
         wait=wait,
+        pictures=args.svg,
     )
 
 
@@ -57,17 +60,20 @@ def replay_record(
     out: TextIO,
     paint: Palette,
     wait: Callable[[], bool] | None = None,
+    pictures: Path | None = None,
 ) -> int:
     """Print ``record`` action by action, with a short summary after each turn.
 
     ``wait`` (for ``--step``) is called after each player action; when it returns False the
-    replay stops.
+    replay stops. With ``pictures`` (``--svg DIR``), the table at the end of each hand, every
+    hand face up as the last action is played, is written to ``DIR/hand-001.svg`` and so on.
 
     Returns:
         The exit status, 0.
 
     Raises:
         IllegalActionError: an action of the record is not legal where it stands.
+        OSError: a picture cannot be written.
     """
 
     def say(text: str) -> None:
@@ -101,6 +107,8 @@ def replay_record(
         say(f"{number:>5}  {text}")
         if state.hand_number != before.hand_number or state.is_over:
             say(f"-- end of hand {before.hand_number}:{_summary(state)[2:]}")
+            if pictures is not None:
+                _write_picture(pictures, before, str(action), state)
         elif isinstance(action, Discard | KeepHand):
             say(_summary(state))
         is_player = not isinstance(action, Deal | TurnUp | Reveal | Reshuffle)
@@ -113,6 +121,16 @@ def replay_record(
     else:
         say(f"end of record; {_who(state)} to act next")
     return 0
+
+
+def _write_picture(directory: Path, before: GameState, last: str, after: GameState) -> None:
+    """Write the table of the hand that ``last`` ended, with the scores after it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    scores = ", ".join(f"{seat_name(s)} {p.score}" for s, p in enumerate(after.players))
+    caption = f"the hand ends with: {last}\nscores after the hand: {scores}"
+    picture = svg.game(before, caption=caption)
+    path = directory / f"hand-{before.hand_number:03d}.svg"
+    path.write_text(picture + "\n", encoding="utf-8")
 
 
 def _who(state: GameState) -> str:

@@ -1,0 +1,995 @@
+"""Pictures as plain SVG strings: cards, melds, laydowns, hands, the table, a turn's steps.
+
+No dependency: every function returns the text of one standalone ``<svg>`` element, which a
+browser, a notebook or an image converter shows as it is. The pictures are
+
+- **readable small**: a card's number or rank is large, and repeated in its corner, so a
+  hand of overlapping cards still shows every card;
+- **accessible**: every card carries a ``<title>`` ("red 7", "queen of hearts", "wild 1-6 in
+  red or green") and every picture an ``aria-label``; colours are never the only clue, each
+  card also shows its colour's name, a symbol (circle, square, triangle, diamond, star for
+  red, blue, green, yellow, purple) or its suit;
+- **deterministic**: the same input gives the same bytes, so pictures can be compared and
+  kept as golden files.
+
+Every text that comes from the input (card notation, seat names, phase names, captions) is
+escaped, so no input can break the XML.
+
+>>> from phase10 import parse_card
+>>> picture = card(parse_card("R7"))
+>>> picture.startswith("<svg") and "<title>red 7</title>" in picture
+True
+
+In a notebook, cards, melds, laydowns, game states and player views show themselves as these
+pictures (their ``_repr_svg_``).
+
+Sizes are the width of one card in pixels (``size``, default 64); a card is half again as
+tall as it is wide, and the rest of a picture scales with it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+from xml.sax.saxutils import escape, quoteattr
+
+import attrs
+
+from phase10 import _pictures
+from phase10.actions import seat_name
+from phase10.cards import ActionKind, Card, Color, Kind
+from phase10.errors import PictureError
+from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules, Value
+from phase10.laydown import Laydown, explain, find_laydown
+from phase10.phases import Phase
+from phase10.state import CHANCE, GameState, TurnStep
+from phase10.views import PlayerView
+
+__all__ = [
+    "card",
+    "card_title",
+    "game",
+    "hand",
+    "laydown",
+    "meld",
+    "phase_check",
+    "row",
+    "table",
+    "turn_diagram",
+]
+
+
+# ----------------------------------------------------------------------------- geometry
+
+#: A card is drawn in a box of these units; ``size`` scales the unit to pixels.
+_W: Final = 100
+_H: Final = 150
+_GAP: Final = 10
+_FONT: Final = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+_INK: Final = "#212121"
+_FRAME: Final = "#424242"
+_DARK_FACE: Final = "#263238"
+_ACTION_FACE: Final = "#0d47a1"
+_BACK_FACE: Final = "#5d4037"
+
+
+@attrs.frozen
+class _Look:
+    """How a colour is drawn: its name, its fill, the ink on it, and its symbol."""
+
+    name: str
+    fill: str
+    ink: str
+    symbol: str
+
+
+_LOOKS: dict[Color, _Look] = {
+    Color.RED: _Look("red", "#c62828", "#ffffff", "circle"),
+    Color.BLUE: _Look("blue", "#1565c0", "#ffffff", "square"),
+    Color.GREEN: _Look("green", "#2e7d32", "#ffffff", "triangle"),
+    Color.YELLOW: _Look("yellow", "#fbc02d", _INK, "diamond"),
+    Color.PURPLE: _Look("purple", "#6a1b9a", "#ffffff", "star"),
+    Color.CLUBS: _Look("clubs", "#ffffff", _INK, "\u2663"),
+    Color.DIAMONDS: _Look("diamonds", "#ffffff", "#c62828", "\u2666"),
+    Color.HEARTS: _Look("hearts", "#ffffff", "#c62828", "\u2665"),
+    Color.SPADES: _Look("spades", "#ffffff", _INK, "\u2660"),
+}
+
+_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+_ACTION_WORDS = {
+    ActionKind.TAKE_TWO: ("TAKE", "TWO", "Take two"),
+    ActionKind.KEEP_ALL: ("KEEP", "ALL", "Keep all"),
+    ActionKind.GIVE_FIVE: ("GIVE", "FIVE", "Give five"),
+    ActionKind.BLANK: ("BLANK", "", "blank"),
+}
+
+
+# Characters XML 1.0 does not allow, even escaped: they become U+FFFD.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _esc(content: str) -> str:
+    """``content`` as XML character data: escaped, and without characters XML forbids.
+
+    A carriage return is written as a character reference: a parser turns a literal one
+    into a line feed.
+    """
+    return escape(_NOT_XML.sub("\ufffd", content), {"\r": "&#13;"})
+
+
+def _attr(content: str) -> str:
+    """``content`` as a quoted XML attribute value."""
+    return quoteattr(_NOT_XML.sub("\ufffd", content), {"\r": "&#13;"})
+
+
+def _n(x: float) -> str:
+    """A coordinate as short, stable text: at most two decimals, no trailing zeros."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _text(
+    x: float,
+    y: float,
+    content: str,
+    *,
+    size: float,
+    fill: str = _INK,
+    anchor: str = "start",
+    bold: bool = False,
+) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}" '
+        f'text-anchor="{anchor}"{weight}>{_esc(content)}</text>'
+    )
+
+
+def _text_width(content: str, size: float) -> float:
+    """A generous estimate of the width of ``content`` (layout only; no font metrics)."""
+    return len(content) * size * 0.62
+
+
+def _symbol(shape: str, cx: float, cy: float, r: float, fill: str) -> str:
+    """A colour's symbol, so that no card relies on colour alone."""
+    if shape == "circle":
+        return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"/>'
+    if shape == "square":
+        side = r * 1.7
+        return (
+            f'<rect x="{_n(cx - side / 2)}" y="{_n(cy - side / 2)}" width="{_n(side)}" '
+            f'height="{_n(side)}" fill="{fill}"/>'
+        )
+    if shape == "triangle":
+        points = [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
+    elif shape == "diamond":
+        points = [
+            (cx, cy - r * 1.15),
+            (cx + r * 0.85, cy),
+            (cx, cy + r * 1.15),
+            (cx - r * 0.85, cy),
+        ]
+    elif shape == "star":
+        points = []
+        for i in range(10):
+            radius = r * 1.15 if i % 2 == 0 else r * 0.5
+            angle = math.pi * i / 5 - math.pi / 2
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    else:  # a suit: its glyph
+        return _text(cx, cy + r * 0.75, shape, size=r * 2.4, fill=fill, anchor="middle")
+    text = " ".join(f"{_n(px)},{_n(py)}" for px, py in points)
+    return f'<polygon points="{text}" fill="{fill}"/>'
+
+
+def _check_size(size: object, name: str = "size") -> float:
+    if isinstance(size, bool) or not isinstance(size, int | float):
+        raise TypeError(f"{name} must be a number of pixels, got {size!r}")
+    if not 0 < size < 100_000:
+        raise PictureError(
+            f"{name} must be a positive number of pixels (below 100000), got {size!r}"
+        )
+    return float(size)
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short: a game state's repr runs to pages."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _need(value: object, kind: type, what: str, function: str) -> None:
+    if not isinstance(value, kind):
+        raise TypeError(
+            f"svg.{function}() needs {what}, got {type(value).__name__} {_short(value)}"
+        )
+
+
+def _cards_arg(cards: object, function: str) -> tuple[Card, ...]:
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise TypeError(
+            f"svg.{function}() needs an iterable of Card (parse text with parse_cards), "
+            f"got {type(cards).__name__} {_short(cards)}"
+        )
+    out = tuple(cards)
+    for item in out:
+        _need(item, Card, "Card objects", function)
+    return out
+
+
+def _document(body: Sequence[str], width: float, height: float, size: float, title: str) -> str:
+    """A standalone SVG of ``width`` x ``height`` units, scaled so a card is ``size`` wide."""
+    scale = size / _W
+    label = _attr(title)
+    return "".join(
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'width="{_n(width * scale)}" height="{_n(height * scale)}" '
+            f'viewBox="0 0 {_n(width)} {_n(height)}" role="img" aria-label={label} '
+            f'font-family="{_FONT}">',
+            f"<title>{_esc(title)}</title>",
+            *body,
+            "</svg>",
+        )
+    )
+
+
+# ----------------------------------------------------------------------------- cards
+
+
+def _color_words(colors: Iterable[Color]) -> str:
+    names = [_LOOKS[c].name for c in sorted(colors, key=list(Color).index)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def card_title(card: Card) -> str:
+    """What a card is, in words: the ``<title>`` of its picture.
+
+    >>> from phase10 import parse_card
+    >>> [card_title(parse_card(t)) for t in ("R7", "QH", "W1-6:RG", "S", "TT")]
+    ['red 7', 'queen of hearts', 'wild 1-6 in red or green', 'skip', 'Take two action card']
+
+    Raises:
+        TypeError: ``card`` is not a :class:`~phase10.Card`.
+    """
+    _need(card, Card, "a Card", "card_title")
+    if card.kind is Kind.NUMBER:
+        assert card.color is not None and card.number is not None
+        if card.color.is_suit:
+            rank = _RANK_WORDS.get(card.number, str(card.number))
+            return f"{rank} of {_LOOKS[card.color].name}"
+        return f"{_LOOKS[card.color].name} {card.number}"
+    if card.kind is Kind.WILD:
+        parts = ["wild"]
+        if card.wild_numbers is not None:
+            parts.append(f"{min(card.wild_numbers)}-{max(card.wild_numbers)}")
+        if card.wild_colors is not None:
+            parts.append(f"in {_color_words(card.wild_colors)}")
+        return " ".join(parts)
+    if card.kind is Kind.ACTION:
+        assert card.action is not None
+        return f"{_ACTION_WORDS[card.action][2]} action card"
+    return "skip"
+
+
+def _frame(face: str) -> list[str]:
+    return [
+        f'<rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="9" fill="#ffffff" '
+        f'stroke="{_FRAME}" stroke-width="2"/>',
+        f'<rect x="6" y="6" width="{_W - 12}" height="{_H - 12}" rx="6" fill="{face}"/>',
+    ]
+
+
+def _number_face(card: Card) -> list[str]:
+    assert card.color is not None and card.number is not None
+    look = _LOOKS[card.color]
+    if card.color.is_suit:
+        rank = _RANKS.get(card.number, str(card.number))
+        return [
+            *_frame("#ffffff"),
+            _text(12, 30, rank, size=24, fill=look.ink, bold=True),
+            _symbol(look.symbol, 22, 44, 8, look.ink),
+            _text(58, 88, rank, size=48, fill=look.ink, anchor="middle", bold=True),
+            _symbol(look.symbol, 58, 114, 14, look.ink),
+        ]
+    number = str(card.number)
+    return [
+        *_frame(look.fill),
+        _text(12, 30, number, size=22, fill=look.ink, bold=True),
+        _symbol(look.symbol, 21, 44, 7, look.ink),
+        _text(
+            56,
+            96,
+            number,
+            size=54 if len(number) < 2 else 46,
+            fill=look.ink,
+            anchor="middle",
+            bold=True,
+        ),
+        _text(50, 134, look.name.upper(), size=14, fill=look.ink, anchor="middle", bold=True),
+    ]
+
+
+def _chip(color: Color, x: float, y: float) -> list[str]:
+    look = _LOOKS[color]
+    return [
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="19" height="19" rx="3" fill="{look.fill}" '
+        'stroke="#ffffff" stroke-width="1"/>',
+        _text(x + 9.5, y + 14.5, color.value, size=13, fill=look.ink, anchor="middle", bold=True),
+    ]
+
+
+def _wild_face(card: Card) -> list[str]:
+    out = [*_frame(_DARK_FACE), _text(12, 30, "W", size=22, fill="#ffffff", bold=True)]
+    if card.wild_numbers is None and card.wild_colors is None:
+        for i, color in enumerate((Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)):
+            look = _LOOKS[color]
+            out.append(_symbol(look.symbol, 44 + i * 13, 22, 5, look.fill))
+        out.append(_text(50, 100, "W", size=58, fill="#ffffff", anchor="middle", bold=True))
+        out.append(_text(50, 134, "WILD", size=14, fill="#ffffff", anchor="middle", bold=True))
+        return out
+    out.append(_text(50, 78, "W", size=44, fill="#ffffff", anchor="middle", bold=True))
+    numbers = card.wild_numbers
+    span = f"{min(numbers)}-{max(numbers)}" if numbers is not None else "any"
+    out.append(_text(50, 106, span, size=22, fill="#ffffff", anchor="middle", bold=True))
+    if card.wild_colors is None:
+        out.append(_text(50, 134, "ANY COLOUR", size=11, fill="#ffffff", anchor="middle"))
+    else:
+        colors = sorted(card.wild_colors, key=list(Color).index)
+        left = 50 - (len(colors) * 21 - 2) / 2
+        for i, color in enumerate(colors):
+            out.extend(_chip(color, left + i * 21, 116))
+    return out
+
+
+def _skip_face() -> list[str]:
+    return [
+        *_frame(_DARK_FACE),
+        _text(12, 30, "S", size=22, fill="#ffffff", bold=True),
+        '<circle cx="50" cy="78" r="25" fill="none" stroke="#ffffff" stroke-width="7"/>',
+        '<line x1="32" y1="96" x2="68" y2="60" stroke="#ffffff" stroke-width="7"/>',
+        _text(50, 134, "SKIP", size=16, fill="#ffffff", anchor="middle", bold=True),
+    ]
+
+
+def _action_face(action: ActionKind) -> list[str]:
+    first, second, _ = _ACTION_WORDS[action]
+    return [
+        *_frame(_ACTION_FACE),
+        _text(12, 30, action.value, size=20, fill="#ffffff", bold=True),
+        _text(50, 84, first, size=22, fill="#ffffff", anchor="middle", bold=True),
+        _text(50, 110, second, size=22, fill="#ffffff", anchor="middle", bold=True),
+    ]
+
+
+def _back() -> list[str]:
+    return [
+        *_frame(_BACK_FACE),
+        '<rect x="14" y="14" width="72" height="122" rx="4" fill="none" stroke="#d7ccc8" '
+        'stroke-width="3"/>',
+        _text(50, 88, "10", size=40, fill="#d7ccc8", anchor="middle", bold=True),
+    ]
+
+
+def _card_group(
+    card: Card, x: float, y: float, scale: float = 1.0, title: str | None = None
+) -> str:
+    if card.kind is Kind.NUMBER:
+        face = _number_face(card)
+    elif card.kind is Kind.WILD:
+        face = _wild_face(card)
+    elif card.kind is Kind.ACTION:
+        assert card.action is not None
+        face = _action_face(card.action)
+    else:
+        face = _skip_face()
+    return _group(face, x, y, scale, card_title(card) if title is None else title)
+
+
+def _group(parts: Sequence[str], x: float, y: float, scale: float, title: str) -> str:
+    move = f"translate({_n(x)} {_n(y)})" + (f" scale({_n(scale)})" if scale != 1 else "")
+    return f'<g transform="{move}"><title>{_esc(title)}</title>{"".join(parts)}</g>'
+
+
+def _back_group(x: float, y: float, scale: float, count: int | None = None) -> str:
+    title = "face-down card" if count is None else f"{count} face-down card{_s(count)}"
+    parts = _back()
+    if count is not None:
+        parts = [
+            *parts[:2],
+            _text(50, 92, str(count), size=44, fill="#ffffff", anchor="middle", bold=True),
+        ]
+    return _group(parts, x, y, scale, title)
+
+
+def card(card: Card, *, size: float = 64) -> str:
+    """A picture of one card, ``size`` pixels wide.
+
+    >>> from phase10 import parse_card
+    >>> card(parse_card("W1-6:RG"), size=40)[:60]
+    '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width='
+
+    Raises:
+        TypeError: ``card`` is not a :class:`~phase10.Card` or ``size`` is not a number.
+        PictureError: ``size`` is not positive.
+    """
+    _need(card, Card, "a Card", "card")
+    scale = _check_size(size)
+    return _document([_card_group(card, 0, 0)], _W, _H, scale, card_title(card))
+
+
+# ----------------------------------------------------------------------------- rows of cards
+
+
+@attrs.frozen
+class _Block:
+    """A piece of a picture: its parts, drawn from (0, 0), and its size in units."""
+
+    parts: tuple[str, ...]
+    width: float
+    height: float
+
+
+def _place(block: _Block, x: float, y: float) -> str:
+    if not block.parts:
+        return ""
+    return f'<g transform="translate({_n(x)} {_n(y)})">{"".join(block.parts)}</g>'
+
+
+def _stack(blocks: Sequence[_Block], gap: float = 16) -> _Block:
+    parts: list[str] = []
+    y = 0.0
+    width = 0.0
+    for block in blocks:
+        parts.append(_place(block, 0, y))
+        y += block.height + gap
+        width = max(width, block.width)
+    return _Block(tuple(parts), width, max(0.0, y - gap))
+
+
+def _line(blocks: Sequence[_Block], gap: float = 30) -> _Block:
+    parts: list[str] = []
+    x = 0.0
+    height = 0.0
+    for block in blocks:
+        parts.append(_place(block, x, 0))
+        x += block.width + gap
+        height = max(height, block.height)
+    return _Block(tuple(parts), max(0.0, x - gap), height)
+
+
+def _label(content: str, size: float = 18, *, bold: bool = False) -> _Block:
+    return _Block(
+        (_text(0, size, content, size=size, bold=bold),), _text_width(content, size), size * 1.35
+    )
+
+
+def _row_block(
+    cards: Sequence[Card], *, step: float = _W + _GAP, per_line: int | None = None
+) -> _Block:
+    if not cards:
+        return _Block((_text(0, 30, "(no cards)", size=18, fill="#757575"),), 120, 40)
+    per = per_line or len(cards)
+    parts = []
+    for i, c in enumerate(cards):
+        line, col = divmod(i, per)
+        parts.append(_card_group(c, col * step, line * (_H + _GAP)))
+    lines = -(-len(cards) // per)
+    shown = min(per, len(cards))
+    return _Block(tuple(parts), (shown - 1) * step + _W, lines * (_H + _GAP) - _GAP)
+
+
+def _captioned(blocks: Sequence[_Block], label: str | None) -> list[_Block]:
+    return [_label(label, bold=True), *blocks] if label else list(blocks)
+
+
+def _check_label(label: object, name: str = "label") -> str | None:
+    if label is not None and not isinstance(label, str):
+        raise TypeError(f"{name} must be a str or None, got {type(label).__name__} {label!r}")
+    return label
+
+
+def _finish(block: _Block, size: float, title: str, margin: float = 8) -> str:
+    return _document(
+        [_place(block, margin, margin)],
+        block.width + 2 * margin,
+        block.height + 2 * margin,
+        size,
+        title,
+    )
+
+
+def _describe(cards: Sequence[Card]) -> str:
+    return ", ".join(card_title(c) for c in cards) or "no cards"
+
+
+def row(
+    cards: Iterable[Card],
+    *,
+    size: float = 64,
+    per_line: int | None = None,
+    label: str | None = None,
+) -> str:
+    """A picture of cards side by side, in the order given.
+
+    Args:
+        cards: The cards.
+        size: The width of one card in pixels.
+        per_line: Start a new line after this many cards (default: one line).
+        label: A caption above the cards.
+
+    >>> from phase10 import parse_cards
+    >>> row(parse_cards("R1 R2"), size=32).count("<title>")
+    3
+
+    Raises:
+        TypeError: ``cards`` is not an iterable of :class:`~phase10.Card`, or an option has
+            the wrong type.
+        PictureError: ``size`` or ``per_line`` is not positive.
+    """
+    got = _cards_arg(cards, "row")
+    scale = _check_size(size)
+    per = _check_per_line(per_line)
+    label = _check_label(label)
+    block = _stack(_captioned([_row_block(got, per_line=per)], label), gap=8)
+    return _finish(block, scale, label or _describe(got))
+
+
+def _check_per_line(per_line: object) -> int | None:
+    if per_line is None:
+        return None
+    if isinstance(per_line, bool) or not isinstance(per_line, int):
+        raise TypeError(f"per_line must be a whole number or None, got {per_line!r}")
+    if per_line < 1:
+        raise PictureError(f"per_line must be a whole number >= 1 or None, got {per_line!r}")
+    return per_line
+
+
+def _hand_block(cards: Sequence[Card]) -> _Block:
+    return _row_block(cards, step=_W * 0.42)
+
+
+def hand(cards: Iterable[Card], *, size: float = 64, label: str | None = None) -> str:
+    """A picture of a hand: the cards overlapping, each showing its corner.
+
+    >>> from phase10 import parse_cards
+    >>> 'aria-label="my hand"' in hand(parse_cards("R1 B2 W S"), label="my hand")
+    True
+
+    Raises:
+        TypeError: ``cards`` is not an iterable of :class:`~phase10.Card`, or an option has
+            the wrong type.
+        PictureError: ``size`` is not positive.
+    """
+    got = _cards_arg(cards, "hand")
+    scale = _check_size(size)
+    label = _check_label(label)
+    block = _stack(_captioned([_hand_block(got)], label), gap=8)
+    return _finish(block, scale, label or f"hand: {_describe(got)}")
+
+
+# ----------------------------------------------------------------------------- melds
+
+
+def _value_words(value: Value) -> str:
+    parts = []
+    if value.color is not None:
+        parts.append(_LOOKS[value.color].name)
+    if value.number is not None:
+        parts.append(
+            _RANKS.get(value.number, str(value.number))
+            if value.color and value.color.is_suit
+            else str(value.number)
+        )
+    return "= " + " ".join(parts) if parts else "= any"
+
+
+def _meld_block(meld: Meld, *, label: str | None = None, scale: float = 1.0) -> _Block:
+    step = _W + _GAP
+    parts: list[str] = []
+    for i, (c, value) in enumerate(zip(meld.cards, meld.values, strict=True)):
+        x = i * step * scale
+        title = card_title(c)
+        if c.is_wild:
+            title += f" standing for {_value_words(value)[2:]}"
+        parts.append(_card_group(c, x, 0, scale, title))
+        if c.is_wild:
+            parts.append(
+                _text(
+                    x + _W * scale / 2,
+                    _H * scale + 20,
+                    _value_words(value),
+                    size=17,
+                    anchor="middle",
+                    bold=True,
+                )
+            )
+    width = max(0.0, (len(meld.cards) - 1) * step * scale + _W * scale)
+    height = _H * scale + (26 if any(c.is_wild for c in meld.cards) else 0)
+    cards = _Block(tuple(parts), width, height)
+    text = str(meld.group) if label is None else label
+    return _stack([_label(text, 16, bold=True), cards], gap=6)
+
+
+def meld(meld: Meld, *, size: float = 64) -> str:
+    """A picture of a meld: its group type, its cards, and what each wild stands for.
+
+    >>> from phase10 import RunOf, check_meld
+    >>> picture = meld(check_meld("R3 B4 W G6", RunOf(4)).melds[0])
+    >>> "= 5" in picture and "run of 4: R3 B4 W=5 G6" in picture
+    True
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`~phase10.Meld` or ``size`` is not a number.
+        PictureError: ``size`` is not positive.
+    """
+    _need(meld, Meld, "a Meld", "meld")
+    scale = _check_size(size)
+    return _finish(_meld_block(meld), scale, f"{meld.group}: {meld}")
+
+
+def _laydown_block(laydown: Laydown) -> _Block:
+    return _stack(
+        [_label(str(laydown.phase), 20, bold=True), *(_meld_block(m) for m in laydown.melds)],
+        gap=14,
+    )
+
+
+def laydown(laydown: Laydown, *, size: float = 64) -> str:
+    """A picture of a laydown: the phase's name, then one meld per group.
+
+    >>> from phase10 import CLASSIC_PHASES, find_laydown
+    >>> found = find_laydown("R7 B7 W G2 G3 G4 Y5", CLASSIC_PHASES[1])
+    >>> laydown(found).count("<title>") - 1
+    7
+
+    Raises:
+        TypeError: ``laydown`` is not a :class:`~phase10.Laydown` or ``size`` is not a number.
+        PictureError: ``size`` is not positive.
+    """
+    _need(laydown, Laydown, "a Laydown", "laydown")
+    scale = _check_size(size)
+    return _finish(_laydown_block(laydown), scale, f"{laydown.phase}: {laydown}")
+
+
+def phase_check(
+    cards: Iterable[Card], phase: Phase, *, rules: MeldRules = CLASSIC_MELD_RULES, size: float = 64
+) -> str:
+    """A picture of whether ``cards`` lay down ``phase``: the laydown, or the closest miss.
+
+    When the cards lay the phase down, the picture shows the laydown and the cards left over;
+    when not, the hand and, in words, what each group of the phase misses
+    (:func:`~phase10.explain`).
+
+    >>> from phase10 import CLASSIC_PHASES, parse_cards
+    >>> "missing" in phase_check(parse_cards("R7 B8 G9 Y3 W"), CLASSIC_PHASES[3])
+    True
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        PictureError: ``size`` is not positive.
+    """
+    got = _cards_arg(cards, "phase_check")
+    _need(phase, Phase, "a Phase", "phase_check")
+    _need(rules, MeldRules, "MeldRules", "phase_check")
+    scale = _check_size(size)
+    found = find_laydown(got, phase, rules=rules)
+    if found is not None:
+        left = list(got)
+        for c in found.cards:
+            left.remove(c)
+        blocks = [_laydown_block(found), _label("left in hand", 16, bold=True), _row_block(left)]
+        return _finish(_stack(blocks), scale, f"lays down {phase}: {found}")
+    words = explain(got, phase, rules=rules)
+    head, _, rest = words.partition(": ")
+    lines = [_label(head, 20, bold=True)]
+    lines.extend(_label(part.strip(), 16) for part in rest.split("; ") if part.strip())
+    blocks = [*lines, _label("the hand", 16, bold=True), _row_block(got)]
+    return _finish(_stack(blocks, gap=8), scale, words)
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+@attrs.frozen
+class _Seat:
+    name: str
+    phase: str
+    score: int
+    hand: tuple[Card, ...] | None
+    count: int
+    laid_down: bool
+    skipped: bool
+
+
+def _phase_words(phases: Sequence[Phase], index: int) -> str:
+    if index >= len(phases):
+        return "all phases done"
+    return f"phase {index + 1}: {phases[index]}"
+
+
+def _step_words(step: TurnStep, current: int | None, names: Sequence[str]) -> str:
+    if current is None:
+        return "game over"
+    who = "chance" if current == CHANCE else names[current]
+    return f"{who} to act ({step.value})"
+
+
+def _names(names: object, count: int) -> tuple[str, ...]:
+    if names is None:
+        return tuple(seat_name(s) for s in range(count))
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise TypeError(f"names must be a sequence of str, one per seat, got {names!r}")
+    if not all(isinstance(n, str) for n in names):
+        raise TypeError(f"names must be a sequence of str, one per seat, got {names!r}")
+    if len(names) != count:
+        raise PictureError(
+            f"names must name each of the {count} seats, got {len(names)}: {names!r}"
+        )
+    return tuple(names)
+
+
+def _seat_block(seat: _Seat, marks: str) -> _Block:
+    info = f"{seat.name}{marks} \u2014 {seat.phase}"
+    facts = [f"{seat.count} card{_s(seat.count)}", f"{seat.score} point{_s(seat.score)}"]
+    if seat.laid_down:
+        facts.append("phase laid down")
+    if seat.skipped:
+        facts.append("skip waiting")
+    text = _stack([_label(info, 18, bold=True), _label(" \u00b7 ".join(facts), 16)], gap=2)
+    if seat.hand is None:
+        icon = _Block((_back_group(0, 0, 0.36, seat.count),), _W * 0.36, _H * 0.36)
+        return _line([icon, text], gap=14)
+    return _stack([text, _hand_block(seat.hand)], gap=6)
+
+
+def _table_picture(
+    *,
+    seats: Sequence[_Seat],
+    viewer: int | None,
+    title: str,
+    heading: str,
+    table: Sequence[Sequence[Meld]],
+    discard: Sequence[Card],
+    draw_count: int,
+    own: tuple[Card, ...] | None,
+    turn: int | None,
+    size: float,
+    caption: str | None,
+) -> str:
+    blocks = [_label(heading, 22, bold=True)]
+    if caption:
+        blocks.extend(_label(line, 18) for line in caption.splitlines() if line.strip())
+    for s, seat in enumerate(seats):
+        marks = (" (you)" if s == viewer else "") + (" \u25b6 to play" if s == turn else "")
+        blocks.append(_seat_block(seat, marks))
+    for s, melds in enumerate(table):
+        if melds:
+            blocks.append(_label(f"on the table from {seats[s].name}", 18, bold=True))
+            blocks.append(_line([_meld_block(m) for m in melds]))
+    draw = _stack(
+        [
+            _label(f"draw pile: {draw_count}", 16, bold=True),
+            _Block((_back_group(0, 0, 1),), _W, _H),
+        ],
+        gap=4,
+    )
+    top = discard[-1] if discard else None
+    pile = _Block((_card_group(top, 0, 0),), _W, _H) if top is not None else _label("(empty)", 16)
+    discards = _stack([_label(f"discard pile: {len(discard)}", 16, bold=True), pile], gap=4)
+    blocks.append(_line([draw, discards], gap=40))
+    if own is not None and viewer is not None:
+        count = f"{len(own)} card{_s(len(own))}"
+        blocks.append(_label(f"your hand ({seats[viewer].name}): {count}", 18, bold=True))
+        blocks.append(_row_block(own))
+    return _finish(_stack(blocks, gap=14), size, title, margin=12)
+
+
+def table(
+    view: PlayerView,
+    *,
+    size: float = 48,
+    names: Sequence[str] | None = None,
+    caption: str | None = None,
+) -> str:
+    """A picture of what one player sees: the table from ``view``'s seat.
+
+    The viewer's own hand, every seat's phase, card count and score, the melds on the
+    table (each wild with what it stands for), the draw pile's count and the discard pile's
+    top card.
+
+    Args:
+        view: The player's view (:func:`~phase10.view`).
+        size: The width of one card in pixels.
+        names: The seats' names, in seat order (default ``p1``, ``p2``, ...).
+        caption: Lines of text to show under the heading.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(1))
+    >>> "your hand (p1): 10 cards" in table(phase10.view(state, 0))
+    True
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        PictureError: ``size`` is not positive or ``names`` does not name every seat.
+    """
+    _need(view, PlayerView, "a PlayerView", "table")
+    scale = _check_size(size)
+    seat_names = _names(names, view.num_players)
+    phases = view.variant.phases
+    seats = [
+        _Seat(
+            seat_names[s],
+            _phase_words(phases, p.phase),
+            p.score,
+            None,
+            p.hand_size,
+            p.laid_down,
+            p.skipped,
+        )
+        for s, p in enumerate(view.players)
+    ]
+    step = _step_words(view.step, view.current_player, seat_names)
+    heading = f"hand {view.hand_number} \u2014 {step}"
+    return _table_picture(
+        seats=seats,
+        viewer=view.player,
+        title=f"{view.variant.name}, {seat_names[view.player]}'s view: {heading}",
+        heading=heading,
+        table=view.table,
+        discard=view.discard_pile,
+        draw_count=view.draw_count,
+        own=view.hand,
+        turn=view.current_player,
+        size=scale,
+        caption=_check_label(caption, "caption"),
+    )
+
+
+def game(
+    state: GameState,
+    *,
+    size: float = 48,
+    names: Sequence[str] | None = None,
+    caption: str | None = None,
+) -> str:
+    """A picture of a whole game state, every hand face up (for teaching and debugging).
+
+    Args:
+        state: The game state.
+        size: The width of one card in pixels.
+        names: The seats' names, in seat order (default ``p1``, ``p2``, ...).
+        caption: Lines of text to show under the heading.
+
+    >>> import phase10
+    >>> "hand 1" in game(phase10.new_game(phase10.CLASSIC, 2), names=["Ann", "Bo"])
+    True
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        PictureError: ``size`` is not positive or ``names`` does not name every seat.
+    """
+    _need(state, GameState, "a GameState", "game")
+    scale = _check_size(size)
+    seat_names = _names(names, state.num_players)
+    phases = state.variant.phases
+    seats = [
+        _Seat(
+            seat_names[s],
+            _phase_words(phases, p.phase),
+            p.score,
+            p.hand,
+            len(p.hand),
+            p.laid_down,
+            p.skipped,
+        )
+        for s, p in enumerate(state.players)
+    ]
+    step = _step_words(state.step, state.current_player, seat_names)
+    heading = f"hand {state.hand_number} \u2014 {step}"
+    return _table_picture(
+        seats=seats,
+        viewer=None,
+        title=f"{state.variant.name}: {heading}",
+        heading=heading,
+        table=state.table,
+        discard=state.discard_pile,
+        draw_count=len(state.draw_pile),
+        own=None,
+        turn=state.current_player,
+        size=scale,
+        caption=_check_label(caption, "caption"),
+    )
+
+
+# ----------------------------------------------------------------------------- a turn's steps
+
+_STEPS: Final = (
+    ("1. Draw", ("the top of the draw pile", "or of the discard pile"), "C-11", False),
+    ("2. Lay down", ("your whole phase at once,", "once per hand"), "C-10, C-12", True),
+    ("3. Hit", ("add cards to melds", "once your phase is down"), "C-14", True),
+    ("4. Discard", ("one card: the turn ends;", "a skip skips a player"), "C-13, C-19", False),
+)
+
+
+def turn_diagram(*, size: float = 64) -> str:
+    """A diagram of a turn's steps: draw, lay down, hit, discard, then the next player.
+
+    Optional steps are drawn dashed and say "optional", so the diagram does not rely on the
+    line style alone. ``size`` scales it like a card of that width.
+
+    >>> "4. Discard" in turn_diagram()
+    True
+
+    Raises:
+        TypeError: ``size`` is not a number.
+        PictureError: ``size`` is not positive.
+    """
+    scale = _check_size(size)
+    box_w, box_h, gap = 230.0, 130.0, 50.0
+    parts: list[str] = []
+    for i, (name, lines, rule, optional) in enumerate(_STEPS):
+        x = 10 + i * (box_w + gap)
+        dash = ' stroke-dasharray="10 7"' if optional else ""
+        fill = "#fff8e1" if optional else "#e3f2fd"
+        parts.append(
+            f'<rect x="{_n(x)}" y="40" width="{_n(box_w)}" height="{_n(box_h)}" rx="14" '
+            f'fill="{fill}" stroke="#37474f" stroke-width="3"{dash}/>'
+        )
+        parts.append(_text(x + box_w / 2, 76, name, size=24, anchor="middle", bold=True))
+        for j, line in enumerate(lines):
+            parts.append(_text(x + box_w / 2, 104 + j * 22, line, size=16, anchor="middle"))
+        tag = f"optional \u00b7 {rule}" if optional else rule
+        parts.append(_text(x + box_w / 2, 162, tag, size=14, fill="#546e7a", anchor="middle"))
+        if i < len(_STEPS) - 1:
+            ax = x + box_w + 6
+            parts.append(
+                f'<line x1="{_n(ax)}" y1="105" x2="{_n(ax + gap - 18)}" y2="105" '
+                'stroke="#37474f" stroke-width="4"/>'
+            )
+            parts.append(
+                f'<polygon points="{_n(ax + gap - 12)},105 {_n(ax + gap - 22)},97 '
+                f'{_n(ax + gap - 22)},113" fill="#37474f"/>'
+            )
+    right = 10 + len(_STEPS) * (box_w + gap) - gap
+    mid_last = right - box_w / 2
+    mid_first = 10 + box_w / 2
+    parts.append(
+        f'<path d="M {_n(mid_last)} 174 V 210 H {_n(mid_first)} V 182" fill="none" '
+        'stroke="#37474f" stroke-width="4"/>'
+    )
+    parts.append(
+        f'<polygon points="{_n(mid_first)},174 {_n(mid_first - 8)},186 {_n(mid_first + 8)},186" '
+        'fill="#37474f"/>'
+    )
+    parts.append(
+        _text(
+            (mid_first + mid_last) / 2,
+            234,
+            "the next player's turn (a hand ends when a player has no cards left, C-15)",
+            size=16,
+            anchor="middle",
+        )
+    )
+    parts.append(_text(10, 24, "A turn, step by step", size=22, bold=True))
+    width, height = right + 10, 250.0
+    title = (
+        "A turn: 1. draw from the draw pile or the discard pile; 2. optionally lay down your "
+        "phase; 3. optionally hit; 4. discard, which ends the turn; then the next player"
+    )
+    return _document(parts, width, height, scale, title)
+
+
+# ----------------------------------------------------------------------------- notebooks
+
+_pictures.register(Card, lambda c: card(c))
+_pictures.register(Meld, lambda m: meld(m))
+_pictures.register(Laydown, lambda d: laydown(d))
+_pictures.register(PlayerView, lambda v: table(v))
+_pictures.register(GameState, lambda s: game(s))
