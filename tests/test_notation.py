@@ -28,7 +28,9 @@ from phase10 import (
     Value,
     Variant,
     Violation,
+    action_text,
     apply,
+    find_variant,
     legal_actions,
     new_game,
     parse_action,
@@ -81,7 +83,9 @@ def runs_state() -> GameState:
 def test_every_legal_action_parses_back_from_its_notation(state: GameState) -> None:
     legal = legal_actions(state)
     for action in legal:
-        text = str(action)
+        # with pick-a-phase (V-4) the same cards may lay down two phases (a run of 8 is also a
+        # run of 7 with an extra card, C-9): action_text names the phase, str() does not
+        text = action_text(action, state.variant)
         assert parse_action(state, text) == action
         assert parse_action(state, text.lower()) == action
         assert parse_action(state, "  " + text.upper().replace(" ", "   ") + " ") == action
@@ -89,7 +93,22 @@ def test_every_legal_action_parses_back_from_its_notation(state: GameState) -> N
     if who is not None and who >= 0:
         v = view(state, who)
         for action in legal[:30]:
-            assert parse_action(v, str(action)) == action
+            assert parse_action(v, action_text(action, state.variant)) == action
+
+
+def test_pick_a_phase_laydown_names_its_phase() -> None:
+    """V-4 with C-9: a run of 8 lays down phase 5, or phase 4 with an extra card."""
+    pick = find_variant("classic-pick")
+    state = start(
+        ["W Y5 Y6 R7 Y8 B9 R10 G11 G1 G2", "R1 R2 R3 B1 B2 B3 G3 G4 Y1 Y2"], "Y12", variant=pick
+    )
+    state = draw(state, "B12")
+    text = "p1 lay W=4 Y5 Y6 R7 Y8 B9 R10 G11"
+    with pytest.raises(AmbiguousActionError) as caught:
+        parse_action(state, text)
+    assert 2 == len(caught.value.candidates)
+    for action in caught.value.candidates:
+        assert action == parse_action(state, action_text(action, pick))
 
 
 def test_whole_games_parse_back() -> None:
