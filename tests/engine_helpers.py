@@ -28,8 +28,8 @@ from phase10 import (
     Hit,
     IllegalActionError,
     LayDown,
-    Laydown,
     Phase,
+    PhaseMelds,
     Reveal,
     TakeDiscard,
     TurnStep,
@@ -199,7 +199,7 @@ def lay(state: GameState, *groups: str, phase: Phase | None = None) -> LayDown:
         if len(verdict.melds) != 1:
             raise ValueError(f"{text!r} as a {group}: {verdict}; pin the wilds (W=7)")
         melds.append(verdict.melds[0])
-    return LayDown(seat, Laydown(target, tuple(melds)))
+    return LayDown(seat, PhaseMelds(target, tuple(melds)))
 
 
 def hit(state: GameState, owner: int, meld: int, text: str, end: End | None = None) -> Hit:

@@ -34,9 +34,9 @@ from phase10 import (
     KeepHand,
     Kind,
     LayDown,
-    Laydown,
     NaturalScope,
     Phase,
+    PhaseMelds,
     Reshuffle,
     Reveal,
     SeatView,
@@ -250,7 +250,7 @@ def test_c9_groups_may_be_longer_but_no_extra_group() -> None:
     longer = lay(state, "R1 B1 G1 Y1", "R2 B2 G2")
     assert longer in layable(state)
     extra = [check_meld(text, SetOf(3)).melds[0] for text in ("R1 B1 G1", "R2 B2 G2", "R3 B3 G3")]
-    three = LayDown(0, Laydown(CLASSIC_PHASES[0], tuple(extra)))
+    three = LayDown(0, PhaseMelds(CLASSIC_PHASES[0], tuple(extra)))
     message = refuse(state, three, Violation.PHASE_NOT_COMPLETE)
     assert "2 sets of 3 needs 2 groups, got 3" in message
 
@@ -258,7 +258,7 @@ def test_c9_groups_may_be_longer_but_no_extra_group() -> None:
 def test_c10_whole_phase_at_once() -> None:
     # rule C-10: a partial phase cannot be laid down
     state = draw(start([READY, NOTHING], "R5"), "G6")
-    half = LayDown(0, Laydown(CLASSIC_PHASES[0], (check_meld("R1 B1 G1", SetOf(3)).melds[0],)))
+    half = LayDown(0, PhaseMelds(CLASSIC_PHASES[0], (check_meld("R1 B1 G1", SetOf(3)).melds[0],)))
     refuse(state, half, Violation.PHASE_NOT_COMPLETE)
     whole = play(state, lay(state, "R1 B1 G1", "R2 B2 G2"))
     assert ["R1 B1 G1", "R2 B2 G2"] == [str(m) for m in whole.table[0]]
@@ -688,7 +688,7 @@ def _refusals() -> list[tuple[Violation, GameState, Action, str]]:
         (
             Violation.PHASE_NOT_COMPLETE,
             _playing(),
-            LayDown(0, Laydown(CLASSIC_PHASES[0], (one_set,))),
+            LayDown(0, PhaseMelds(CLASSIC_PHASES[0], (one_set,))),
             "illegal action 'p1 lay R1 B1 G1': 2 sets of 3 needs 2 groups, got 1 "
             "(turn of p1, step PLAY)",
         ),
@@ -860,7 +860,7 @@ _FIVE = Value(5, None)
         (Hit, (0, 1.0, 0, _R5, _FIVE, End.ANY), "Hit.owner must be an int, got 1.0"),
         (Hit, (0, 1, 0, _R5, (5, None), End.ANY), "Hit.value must be a Value, got (5, None)"),
         (Hit, (0, 1, 0, _R5, _FIVE, "any"), "Hit.end must be an End, got 'any'"),
-        (LayDown, (0, "R1 B1 G1"), "LayDown.laydown must be a Laydown, got 'R1 B1 G1'"),
+        (LayDown, (0, "R1 B1 G1"), "LayDown.laydown must be a PhaseMelds, got 'R1 B1 G1'"),
         (KeepHand, (0, 1), "KeepHand.keep must be True or False, got 1"),
         (TakeOffer, (0, None, _R5), "TakeOffer.owner must be an int, got None"),
         (TurnUp, ("R5",), "TurnUp.card must be a Card, got 'R5'"),

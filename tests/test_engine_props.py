@@ -44,8 +44,8 @@ from phase10 import (
     Hit,
     IllegalActionError,
     LayDown,
-    Laydown,
     NaturalScope,
+    PhaseMelds,
     Reshuffle,
     Reveal,
     SkipTarget,
@@ -210,8 +210,8 @@ def mutants(
             yield attrs.evolve(action, player=_other(rng, n, seat))
             phase, melds = action.laydown.phase, action.laydown.melds
             if len(melds) > 1:
-                yield attrs.evolve(action, laydown=Laydown(phase, melds[:-1]))
-                yield attrs.evolve(action, laydown=Laydown(phase, melds[::-1]))
+                yield attrs.evolve(action, laydown=PhaseMelds(phase, melds[:-1]))
+                yield attrs.evolve(action, laydown=PhaseMelds(phase, melds[::-1]))
     if deep and state.step is TurnStep.PLAY:
         # a laydown of another phase than the player's own (C-5)
         phases = state.variant.phases
@@ -245,7 +245,7 @@ def probes(state: GameState, seat: int) -> Iterator[Action]:
         for laydown in itertools.islice(iter_laydowns(hand, phase, rules=rules), 8):
             yield LayDown(seat, laydown)
         if state.table[seat]:  # the same phase once more (C-10)
-            yield LayDown(seat, Laydown(phase, state.table[seat][: len(phase.groups)]))
+            yield LayDown(seat, PhaseMelds(phase, state.table[seat][: len(phase.groups)]))
 
 
 def check_refusals(
@@ -469,7 +469,7 @@ def test_laydown_meld_order_agrees_with_legal_actions() -> None:
     # so apply() and legal_actions() cannot disagree about the order.
     state = draw(start([READY, "Y5 Y6 Y7 R8 B9 G10 Y11 R12 B6 G7"], "R5"), "G5")
     (listed,) = [a for a in legal_actions(state) if isinstance(a, LayDown)]
-    swapped = LayDown(0, Laydown(listed.laydown.phase, listed.laydown.melds[::-1]))
+    swapped = LayDown(0, PhaseMelds(listed.laydown.phase, listed.laydown.melds[::-1]))
     assert (listed, str(listed)) == (swapped, str(swapped))
     assert (True, True) == (swapped in legal_actions(state), is_legal(state, swapped))
 

@@ -26,11 +26,11 @@ from phase10 import (
     WILD,
     Card,
     ColorGroupOf,
-    Laydown,
     MeldRules,
     NaturalScope,
     NotationError,
     Phase,
+    PhaseMelds,
     RunOf,
     SetOf,
     check_meld,
@@ -61,7 +61,7 @@ TEN_RULES = MeldRules(max_number=13, colors=SUITS)
 
 
 def assert_valid(
-    laydown: Laydown, hand: Sequence[Card], phase: Phase, rules: MeldRules = CLASSIC_MELD_RULES
+    laydown: PhaseMelds, hand: Sequence[Card], phase: Phase, rules: MeldRules = CLASSIC_MELD_RULES
 ) -> None:
     """A laydown is one valid meld per group, made of cards from the hand (C-9, C-10)."""
     assert phase == laydown.phase
@@ -79,7 +79,7 @@ def assert_valid(
     assert phase.problem(laydown.melds, rules=rules) is None
 
 
-def keys(phase: Phase, laydowns: Sequence[Laydown]) -> set[bruteforce.LaydownKey]:
+def keys(phase: Phase, laydowns: Sequence[PhaseMelds]) -> set[bruteforce.LaydownKey]:
     found = [bruteforce.key(phase, x.melds) for x in laydowns]
     assert len(found) == len(set(found)), "a laydown came twice"
     return set(found)
@@ -446,7 +446,7 @@ def test_order_of_the_hand_does_not_matter(
 
 PERFT = Path(__file__).parent / "data" / "laydown_perft.txt"
 PERFT_HEADER = """\
-# Laydown counts for seeded hands ("meld perft"), one hand per line:
+# PhaseMelds counts for seeded hands ("meld perft"), one hand per line:
 #   phase | hand | distinct minimal laydowns | distinct laydowns | find_laydown
 # Hand i of phase p: random.Random(f"perft:{p}:{i}").sample(deck, 11), the deck being
 # classic_deck() for i < 6 and classic_deck() + 8 more wilds after. Checked by

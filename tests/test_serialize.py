@@ -187,7 +187,7 @@ def test_fields_added_later_keep_old_documents_readable() -> None:
         Phase,
         phase10.MeldRules,
         phase10.Scoring,
-        phase10.Laydown,
+        phase10.PhaseMelds,
         PlayerView,
         phase10.SeatView,
         *_ACTION_TYPES,

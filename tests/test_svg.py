@@ -356,17 +356,17 @@ def test_an_object_without_a_drawing_has_no_picture() -> None:
         (lambda: svg.row("R7 B7"), TypeError, "parse text with parse_cards"),  # type: ignore[arg-type]
         (lambda: svg.row([parse_card("R7"), "B7"]), TypeError, "needs Card objects"),  # type: ignore[list-item]
         (lambda: svg.meld(parse_card("R7")), TypeError, "needs a Meld"),  # type: ignore[arg-type]
-        (lambda: svg.laydown(None), TypeError, "needs a Laydown"),  # type: ignore[arg-type]
+        (lambda: svg.laydown(None), TypeError, "needs a PhaseMelds"),  # type: ignore[arg-type]
         (lambda: svg.table(table_state()), TypeError, "needs a PlayerView"),  # type: ignore[arg-type]
         (lambda: svg.game(phase10.view(table_state(), 0)), TypeError, "needs a GameState"),  # type: ignore[arg-type]
         (lambda: svg.card(parse_card("R7"), size="big"), TypeError, "size must be a number"),  # type: ignore[arg-type]
         (lambda: svg.card(parse_card("R7"), size=True), TypeError, "size must be a number"),
-        (lambda: svg.card(parse_card("R7"), size=0), svg.PictureError, "positive number"),
-        (lambda: svg.turn_diagram(size=-5), svg.PictureError, "got -5"),
-        (lambda: svg.row((), per_line=0), svg.PictureError, "per_line must be"),
+        (lambda: svg.card(parse_card("R7"), size=0), phase10.PictureError, "positive number"),
+        (lambda: svg.turn_diagram(size=-5), phase10.PictureError, "got -5"),
+        (lambda: svg.row((), per_line=0), phase10.PictureError, "per_line must be"),
         (lambda: svg.row((), per_line=1.5), TypeError, "per_line must be"),  # type: ignore[arg-type]
         (lambda: svg.row((), label=3), TypeError, "label must be a str"),  # type: ignore[arg-type]
-        (lambda: svg.game(table_state(), names=["a"]), svg.PictureError, "each of the 3 seats"),
+        (lambda: svg.game(table_state(), names=["a"]), phase10.PictureError, "each of the 3 seats"),
         (lambda: svg.game(table_state(), names="abc"), TypeError, "sequence of str"),
         (lambda: svg.game(table_state(), names=[1, 2, 3]), TypeError, "sequence of str"),  # type: ignore[list-item]
         (lambda: svg.phase_check(parse_cards("R7"), "set 3"), TypeError, "needs a Phase"),  # type: ignore[arg-type]
@@ -382,7 +382,7 @@ def test_bad_arguments_are_refused_clearly(
 
 
 def test_a_picture_error_is_a_phase10_error() -> None:
-    assert issubclass(svg.PictureError, phase10.Phase10Error)
+    assert issubclass(phase10.PictureError, phase10.Phase10Error)
 
 
 # --- the command line ---------------------------------------------------------------------------

@@ -45,7 +45,6 @@ from phase10 import (
     KeepHand,
     Kind,
     LayDown,
-    Laydown,
     LaydownStyle,
     Meld,
     MeldProblem,
@@ -55,6 +54,7 @@ from phase10 import (
     Offer,
     Pattern,
     Phase,
+    PhaseMelds,
     PhaseOrder,
     RedOrBlackOf,
     Repeat,
@@ -494,7 +494,7 @@ def test_m2_a_joker_outside_its_range_is_refused_by_the_engine() -> None:
         (Value(7, Color.RED), Value(7, None)),
     )  # built by hand: the 1-6 joker as a 7
     assert seven.problem(rules=MASTER.meld_rules) is not None
-    bad = LayDown(0, Laydown(good.phase, (seven, *good.melds[1:])))
+    bad = LayDown(0, PhaseMelds(good.phase, (seven, *good.melds[1:])))
     refuse(state, bad, Violation.PHASE_NOT_COMPLETE)
     state = play(state, LayDown(0, good))
     sevens = next(i for i, m in enumerate(state.table[0]) if m.values[0].number == 7)

@@ -39,10 +39,10 @@ from phase10 import (
     Keep,
     KeepHand,
     LayDown,
-    Laydown,
     LaydownStyle,
     Offer,
     Phase,
+    PhaseMelds,
     PhaseOrder,
     Reshuffle,
     Reveal,
@@ -235,7 +235,7 @@ def discard(state: GameState, text: str, target: int | None = None) -> Discard:
     return Discard(state.turn, card(text), target)
 
 
-def laydown(state: GameState, *groups: str, phase: Phase | None = None) -> Laydown:
+def laydown(state: GameState, *groups: str, phase: Phase | None = None) -> PhaseMelds:
     """A laydown of ``phase`` (default: the current phase of the player to act).
 
     One notation string per group; a wild must be pinned (``W=7``) when the cards could be
@@ -249,7 +249,7 @@ def laydown(state: GameState, *groups: str, phase: Phase | None = None) -> Laydo
         if len(verdict.melds) != 1:
             raise ValueError(f"{text!r} as a {group}: {verdict}; pin the wilds (W=7)")
         melds.append(verdict.melds[0])
-    return Laydown(target, tuple(melds))
+    return PhaseMelds(target, tuple(melds))
 
 
 def lay(state: GameState, *groups: str, phase: Phase | None = None) -> LayDown:

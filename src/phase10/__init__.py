@@ -84,9 +84,9 @@ from phase10.groups import (
     check_meld,
     parse_placed,
 )
-from phase10.laydown import Laydown, explain, find_laydown, iter_laydowns
+from phase10.laydown import explain, find_laydown, iter_laydowns
 from phase10.notation import action_text, parse_action
-from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
+from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
 from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions, new_game
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
@@ -160,7 +160,6 @@ __all__ = [
     "KeepHand",
     "Kind",
     "LayDown",
-    "Laydown",
     "LaydownStyle",
     "Meld",
     "MeldProblem",
@@ -171,6 +170,7 @@ __all__ = [
     "Pattern",
     "Phase",
     "Phase10Error",
+    "PhaseMelds",
     "PhaseOrder",
     "PictureError",
     "PlayerAction",

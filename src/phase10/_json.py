@@ -455,7 +455,7 @@ _V1_KEYS: dict[str, frozenset[str]] = {
         "max_number colors runs_wrap natural_minimum naturals_in_sets naturals_in_runs"
     ),
     "Scoring": _keys("low high high_from skip wild per_card"),
-    "Laydown": _keys("phase melds"),
+    "PhaseMelds": _keys("phase melds"),
     "PlayerView": _keys(
         "variant player hand players dealer turn step current_player draw_count discard_pile "
         "table hand_number dealt laid_this_turn tiebreak winners action_pile drawn "

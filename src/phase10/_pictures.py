@@ -1,6 +1,6 @@
 """The notebook pictures of the library's objects, without low modules importing ``phase10.svg``.
 
-``Card``, ``Meld``, ``Laydown``, ``GameState`` and ``PlayerView`` live in low layers and may
+``Card``, ``Meld``, ``PhaseMelds``, ``GameState`` and ``PlayerView`` live in low layers and may
 not import :mod:`phase10.svg`, which sits near the top. So the drawing goes the other way:
 :mod:`phase10.svg` registers one drawing function per class when it is imported (the
 ``phase10`` package imports it, and every ``phase10.x`` import runs the package first), and

@@ -13,7 +13,7 @@ import attrs
 from phase10.cards import Card
 from phase10.errors import InvalidActionError
 from phase10.groups import End, Value
-from phase10.laydown import Laydown
+from phase10.phases import PhaseMelds
 
 __all__ = [
     "Action",
@@ -81,8 +81,8 @@ def _end(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
 
 
 def _laydown(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, Laydown):
-        _refuse(inst, attribute, value, "a Laydown")
+    if not isinstance(value, PhaseMelds):
+        _refuse(inst, attribute, value, "a PhaseMelds")
 
 
 def _bool(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -123,7 +123,7 @@ class LayDown:
     """Lay down the whole current phase at once (C-10, C-12)."""
 
     player: int = attrs.field(validator=_int)
-    laydown: Laydown = attrs.field(validator=_laydown)
+    laydown: PhaseMelds = attrs.field(validator=_laydown)
 
     def __str__(self) -> str:
         return f"{seat_name(self.player)} lay {self.laydown}"
@@ -243,7 +243,7 @@ class Announce:
     """
 
     player: int = attrs.field(validator=_int)
-    laydown: Laydown = attrs.field(validator=_laydown)
+    laydown: PhaseMelds = attrs.field(validator=_laydown)
     keep: bool = attrs.field(validator=_bool)
 
     def __str__(self) -> str:

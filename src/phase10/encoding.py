@@ -42,7 +42,7 @@ from phase10.actions import (
 from phase10.cards import Card, Kind
 from phase10.errors import IllegalActionError, Violation
 from phase10.groups import Value
-from phase10.laydown import Laydown
+from phase10.phases import PhaseMelds
 from phase10.rules import (
     apply,
     hits_and_discards,
@@ -134,7 +134,7 @@ def _value_key(value: Value) -> int:
     return _value_id(value)
 
 
-def _picks(laydown: Laydown) -> tuple[Select, ...]:
+def _picks(laydown: PhaseMelds) -> tuple[Select, ...]:
     """The canonical sequence of picks that builds ``laydown``."""
     out: list[Select] = []
     for g, meld in enumerate(laydown.melds):
@@ -146,7 +146,7 @@ def _picks(laydown: Laydown) -> tuple[Select, ...]:
     return tuple(out)
 
 
-def _phase_index(state: GameState, laydown: Laydown) -> int | None:
+def _phase_index(state: GameState, laydown: PhaseMelds) -> int | None:
     """The open phase ``laydown`` lays down (``None`` if it is none of them)."""
     phases = state.variant.phases
     return next((i for i in state.open_phases(state.turn) if phases[i] == laydown.phase), None)

@@ -9,9 +9,8 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10 import _pictures
 from phase10._fast import BoundedCache
-from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards, sort_cards
+from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorRunOf,
@@ -26,51 +25,9 @@ from phase10.groups import (
     Value,
     shape_index,
 )
-from phase10.phases import Phase, meld_colors
+from phase10.phases import Phase, PhaseMelds, meld_colors, meld_order
 
-__all__ = ["Laydown", "explain", "find_laydown", "iter_laydowns"]
-
-
-@attrs.frozen(cache_hash=True, repr=False)
-class Laydown:
-    """A whole phase laid down at once: one meld per group of the phase, in phase order.
-
-    ``str()`` writes the melds separated by ``" | "``. Melds for equal groups of the phase
-    (the two sets of phase 1) are kept in a canonical order, so the same laydown written in
-    another order is equal.
-    """
-
-    phase: Phase
-    melds: tuple[Meld, ...]
-
-    def __attrs_post_init__(self) -> None:
-        groups = self.phase.groups if isinstance(self.phase, Phase) else ()  # type: ignore[redundant-expr]
-        melds = self.melds
-        if len(groups) != len(melds) or len(set(groups)) == len(groups):
-            return
-        ordered = list(melds)
-        for group in set(groups):
-            places = [i for i, g in enumerate(groups) if g == group]
-            if len(places) > 1:
-                chosen = sorted((melds[i] for i in places), key=_meld_key)
-                for i, meld in zip(places, chosen, strict=True):
-                    ordered[i] = meld
-        object.__setattr__(self, "melds", tuple(ordered))
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """Every card laid down, in canonical order."""
-        return sort_cards(c for m in self.melds for c in m.cards)
-
-    def __str__(self) -> str:
-        return " | ".join(str(m) for m in self.melds)
-
-    def __repr__(self) -> str:
-        return f"<Laydown {self.phase}: {self}>"
-
-    def _repr_svg_(self) -> str | None:
-        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
-        return _pictures.picture(self)
+__all__ = ["explain", "find_laydown", "iter_laydowns"]
 
 
 def _coerce_hand(hand: str | Iterable[Card]) -> tuple[Card, ...]:
@@ -1091,10 +1048,6 @@ def _meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:
     return Meld(group, shape, cards, values)
 
 
-def _meld_key(meld: Meld) -> tuple[tuple[object, str], ...]:
-    return tuple((c.sort_key, str(v)) for c, v in zip(meld.cards, meld.values, strict=True))
-
-
 _COLORS = tuple(Color)
 
 
@@ -1172,7 +1125,7 @@ def iter_laydowns(
     *,
     rules: MeldRules = CLASSIC_MELD_RULES,
     minimal: bool = False,
-) -> Iterator[Laydown]:
+) -> Iterator[PhaseMelds]:
     """Yield every distinct way ``hand`` lays down ``phase``, each once.
 
     Two laydowns are the same when they put the same cards in the same groups with the same
@@ -1207,16 +1160,16 @@ def iter_laydowns(
         melds = tuple(_build(search, g, s, chosen) for g, s, chosen in found)
         if constrained and phase.problem(melds, rules=rules) is not None:
             continue
-        key = tuple(tuple(sorted(_meld_key(melds[i]) for i in idxs)) for idxs in blocks.values())
+        key = tuple(tuple(sorted(meld_order(melds[i]) for i in idxs)) for idxs in blocks.values())
         if key in seen:
             continue
         seen.add(key)
-        yield Laydown(phase, melds)
+        yield PhaseMelds(phase, melds)
 
 
 def find_laydown(
     hand: str | Iterable[Card], phase: Phase, *, rules: MeldRules = CLASSIC_MELD_RULES
-) -> Laydown | None:
+) -> PhaseMelds | None:
     """Return a laydown of ``phase`` from ``hand``, or ``None`` when there is none.
 
     The search is exact: it never misses a laydown because of wilds, repeated numbers or
@@ -1230,7 +1183,7 @@ def find_laydown(
 
     >>> from phase10 import CLASSIC_PHASES
     >>> find_laydown("R7 B7 W G2 G3 G4 Y5 S", CLASSIC_PHASES[1])
-    <Laydown 1 set of 3 + 1 run of 4: R7 B7 W=7 | G2 G3 G4 Y5>
+    <PhaseMelds 1 set of 3 + 1 run of 4: R7 B7 W=7 | G2 G3 G4 Y5>
     >>> find_laydown("R7 B8 G9", CLASSIC_PHASES[0]) is None
     True
 
@@ -1262,7 +1215,7 @@ def find_laydown(
             if search is None:
                 return None
             found = search.first(minimal)
-            return Laydown(phase, tuple(_build(search, g, s, chosen) for g, s, chosen in found))
+            return PhaseMelds(phase, tuple(_build(search, g, s, chosen) for g, s, chosen in found))
         if c >= 0:
             counts[c] += 1
     oracle = _Oracle(plan, counts, minimal)
@@ -1279,7 +1232,7 @@ def find_laydown(
     for g, shape, classes in oracle.first():
         taken = tuple(pools[c].pop(0) for c in classes)
         melds.append(_meld(groups[g].group, shape, taken))
-    return Laydown(phase, tuple(melds))
+    return PhaseMelds(phase, tuple(melds))
 
 
 def _group_best(search: _Search, group: GroupType) -> tuple[int, str]:

@@ -36,8 +36,7 @@ from phase10.actions import (
 from phase10.cards import Card, parse_card
 from phase10.errors import AmbiguousActionError, IllegalActionError, NotationError, Violation
 from phase10.groups import End, Meld, Value
-from phase10.laydown import Laydown
-from phase10.phases import Phase
+from phase10.phases import Phase, PhaseMelds
 from phase10.rules import check, legal_actions
 from phase10.state import CHANCE, GameState
 from phase10.variants import PhaseOrder, Variant
@@ -289,7 +288,7 @@ def _meld_fits(spec: Sequence[_Placed], meld: Meld) -> bool:
     return _placed_fits(spec, meld.cards, [str(v).upper() for v in meld.values])
 
 
-def _laydown_fits(melds: Sequence[Sequence[_Placed]], laydown: Laydown) -> bool:
+def _laydown_fits(melds: Sequence[Sequence[_Placed]], laydown: PhaseMelds) -> bool:
     actual = laydown.melds
     if len(melds) == 1 and len(actual) > 1:  # all cards written as one group
         cards = [c for m in actual for c in m.cards]
@@ -313,7 +312,7 @@ def _laydown_fits(melds: Sequence[Sequence[_Placed]], laydown: Laydown) -> bool:
     return assign(0)
 
 
-def _phase_fits(p: _Parsed, laydown: Laydown, phases: tuple[Phase, ...]) -> bool:
+def _phase_fits(p: _Parsed, laydown: PhaseMelds, phases: tuple[Phase, ...]) -> bool:
     return p.phase is None or (p.phase < len(phases) and laydown.phase == phases[p.phase])
 
 
@@ -406,8 +405,8 @@ def _probe(state: GameState, p: _Parsed, seat: int) -> Action:
         if phase is None:
             phase = phases[-1]
         if verb == "announce":
-            return Announce(seat, Laydown(phase, ()), bool(p.flag))
-        return LayDown(seat, Laydown(phase, ()))
+            return Announce(seat, PhaseMelds(phase, ()), bool(p.flag))
+        return LayDown(seat, PhaseMelds(phase, ()))
     assert card is not None
     if verb == "deal":
         return Deal(card)

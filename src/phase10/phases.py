@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
-from phase10.cards import Color
+from phase10 import _pictures
+from phase10.cards import Card, Color, sort_cards
 from phase10.errors import DefinitionError, NotationError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
@@ -23,7 +24,14 @@ from phase10.groups import (
     Shape,
 )
 
-__all__ = ["CLASSIC_PHASES", "MASTER_PHASES", "TEN_PHASES_PHASES", "Phase"]
+__all__ = [
+    "CLASSIC_PHASES",
+    "MASTER_PHASES",
+    "TEN_PHASES_PHASES",
+    "Phase",
+    "PhaseMelds",
+    "meld_order",
+]
 
 
 def _to_groups(value: Iterable[GroupType]) -> tuple[GroupType, ...]:
@@ -118,6 +126,53 @@ class Phase:
     def size(self) -> int:
         """The fewest cards that complete the phase."""
         return sum(g.size for g in self.groups)
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class PhaseMelds:
+    """A whole phase laid down at once: one meld per group of the phase, in phase order.
+
+    ``str()`` writes the melds separated by ``" | "``. Melds for equal groups of the phase
+    (the two sets of phase 1) are kept in a canonical order, so the same laydown written in
+    another order is equal.
+    """
+
+    phase: Phase
+    melds: tuple[Meld, ...]
+
+    def __attrs_post_init__(self) -> None:
+        groups = self.phase.groups if isinstance(self.phase, Phase) else ()  # type: ignore[redundant-expr]
+        melds = self.melds
+        if len(groups) != len(melds) or len(set(groups)) == len(groups):
+            return
+        ordered = list(melds)
+        for group in set(groups):
+            places = [i for i, g in enumerate(groups) if g == group]
+            if len(places) > 1:
+                chosen = sorted((melds[i] for i in places), key=meld_order)
+                for i, meld in zip(places, chosen, strict=True):
+                    ordered[i] = meld
+        object.__setattr__(self, "melds", tuple(ordered))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card laid down, in canonical order."""
+        return sort_cards(c for m in self.melds for c in m.cards)
+
+    def __str__(self) -> str:
+        return " | ".join(str(m) for m in self.melds)
+
+    def __repr__(self) -> str:
+        return f"<PhaseMelds {self.phase}: {self}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
+        return _pictures.picture(self)
+
+
+def meld_order(meld: Meld) -> tuple[tuple[object, str], ...]:
+    """The canonical order of melds for equal groups of one phase: by cards, then wild values."""
+    return tuple((c.sort_key, str(v)) for c, v in zip(meld.cards, meld.values, strict=True))
 
 
 def meld_colors(shape: Shape) -> frozenset[Color] | None:

@@ -53,7 +53,8 @@ from phase10.actions import (
 from phase10.cards import ActionKind, Card, Kind
 from phase10.errors import DefinitionError, IllegalActionError, InvalidStateError, Violation
 from phase10.groups import Meld, NaturalScope
-from phase10.laydown import Laydown, find_laydown, iter_laydowns
+from phase10.laydown import find_laydown, iter_laydowns
+from phase10.phases import PhaseMelds
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
 from phase10.variants import Advance, LaydownStyle, PhaseOrder, SkipTarget, TiebreakWin, Variant
 
@@ -1084,7 +1085,7 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
     return (*laydown_actions(state), *hits_and_discards(state))
 
 
-def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterator[Laydown]:
+def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterator[PhaseMelds]:
     """The laydowns (or announcements) ``seat`` may make now, of phase ``only`` if given."""
     if lay_down_violation(state, seat) is not None:
         return

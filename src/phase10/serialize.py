@@ -64,9 +64,8 @@ from phase10.actions import (
 from phase10.cards import Card
 from phase10.errors import FormatError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
-from phase10.laydown import Laydown
 from phase10.notation import action_text, parse_action
-from phase10.phases import Phase
+from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
 from phase10.rules import apply
 from phase10.state import CHANCE, GameState
@@ -266,12 +265,12 @@ def _dec_record(value: Any, path: str, ctx: _Context) -> GameRecord:
 # ----------------------------------------------------------------------------- documents
 
 
-def _enc_laydown(laydown: Laydown) -> Any:
-    return _object_codec(Laydown)[0](laydown)
+def _enc_laydown(laydown: PhaseMelds) -> Any:
+    return _object_codec(PhaseMelds)[0](laydown)
 
 
-def _dec_laydown(value: Any, path: str, ctx: _Context) -> Laydown:
-    laydown: Laydown = _object_codec(Laydown)[1](value, path, ctx)
+def _dec_laydown(value: Any, path: str, ctx: _Context) -> PhaseMelds:
+    laydown: PhaseMelds = _object_codec(PhaseMelds)[1](value, path, ctx)
     groups = tuple(m.group for m in laydown.melds)
     if groups != laydown.phase.groups:
         raise _fail(f"{path}.melds", f"expected one meld per group of {laydown.phase}, in order")
@@ -295,14 +294,14 @@ _DOCUMENTS: dict[str, tuple[_Encoder, _Decoder]] = {
     "view": (lambda v: _object_codec(PlayerView)[0](v), _dec_view),
     "record": (_enc_record, _dec_record),
 }
-_SPECIAL[Laydown] = (_enc_laydown, _dec_laydown)
+_SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 _KEY_OF: dict[type, str] = {
     Card: "card",
     Meld: "meld",
-    Laydown: "laydown",
+    PhaseMelds: "laydown",
     Phase: "phase",
     Variant: "variant",
     GameState: "state",

@@ -42,8 +42,8 @@ from phase10.actions import seat_name
 from phase10.cards import ActionKind, Card, Color, Kind
 from phase10.errors import PictureError
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules, Value
-from phase10.laydown import Laydown, explain, find_laydown
-from phase10.phases import Phase
+from phase10.laydown import explain, find_laydown
+from phase10.phases import Phase, PhaseMelds
 from phase10.state import CHANCE, GameState, TurnStep
 from phase10.views import PlayerView
 
@@ -634,14 +634,14 @@ def meld(meld: Meld, *, size: float = 64) -> str:
     return _finish(_meld_block(meld), scale, f"{meld.group}: {meld}")
 
 
-def _laydown_block(laydown: Laydown) -> _Block:
+def _laydown_block(laydown: PhaseMelds) -> _Block:
     return _stack(
         [_label(str(laydown.phase), 20, bold=True), *(_meld_block(m) for m in laydown.melds)],
         gap=14,
     )
 
 
-def laydown(laydown: Laydown, *, size: float = 64) -> str:
+def laydown(laydown: PhaseMelds, *, size: float = 64) -> str:
     """A picture of a laydown: the phase's name, then one meld per group.
 
     >>> from phase10 import CLASSIC_PHASES, find_laydown
@@ -650,10 +650,10 @@ def laydown(laydown: Laydown, *, size: float = 64) -> str:
     7
 
     Raises:
-        TypeError: ``laydown`` is not a :class:`~phase10.Laydown` or ``size`` is not a number.
+        TypeError: ``laydown`` is not a :class:`~phase10.PhaseMelds` or ``size`` is not a number.
         PictureError: ``size`` is not positive.
     """
-    _need(laydown, Laydown, "a Laydown", "laydown")
+    _need(laydown, PhaseMelds, "a PhaseMelds", "laydown")
     scale = _check_size(size)
     return _finish(_laydown_block(laydown), scale, f"{laydown.phase}: {laydown}")
 
@@ -990,6 +990,6 @@ def turn_diagram(*, size: float = 64) -> str:
 
 _pictures.register(Card, lambda c: card(c))
 _pictures.register(Meld, lambda m: meld(m))
-_pictures.register(Laydown, lambda d: laydown(d))
+_pictures.register(PhaseMelds, lambda d: laydown(d))
 _pictures.register(PlayerView, lambda v: table(v))
 _pictures.register(GameState, lambda s: game(s))

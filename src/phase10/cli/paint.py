@@ -10,7 +10,7 @@ import attrs
 
 from phase10.cards import Card, Color, Kind
 from phase10.groups import Meld
-from phase10.laydown import Laydown
+from phase10.phases import PhaseMelds
 
 __all__ = ["Palette", "use_color"]
 
@@ -76,6 +76,6 @@ class Palette:
             parts.append(self.card(card, text=text))
         return " ".join(parts)
 
-    def laydown(self, laydown: Laydown) -> str:
+    def laydown(self, laydown: PhaseMelds) -> str:
         """A laydown's melds separated by ``|``."""
         return " | ".join(self.meld(m) for m in laydown.melds)
