@@ -116,7 +116,7 @@ def docs(session: nox.Session) -> None:
 def dist(session: nox.Session) -> None:
     """Build the sdist and wheel, check them, and smoke-test the wheel in a fresh venv."""
     _install(session, "--group", "dist")
-    tmp = Path(session.create_tmp())
+    tmp = Path(session.create_tmp()).resolve()
     outdir, tree = tmp / "dist", tmp / "tree"
     for path in (outdir, tree, tmp / "wheel-venv"):
         shutil.rmtree(path, ignore_errors=True)
