@@ -5,15 +5,16 @@ Run ``nox`` for all sessions or ``nox -s tests`` for one; arguments after
 
 The Python versions are the ``Programming Language :: Python :: 3.X`` classifiers of
 ``pyproject.toml``, and the tests that need the optional extras are its
-``[tool.phase10] extras-tests``: ``.ci/run`` reads the same table (``.ci/project.py``).
+``[tool.phase10] extras-tests``, both read by ``.ci/project.py`` as ``.ci/run`` reads them.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
-import tomllib
 from pathlib import Path
+from types import ModuleType
 
 import nox
 
@@ -21,20 +22,25 @@ nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["tests", "extras", "lint", "typecheck", "docs", "dist", "workflows"]
 
 ROOT = Path(__file__).parent
-PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _load_project() -> ModuleType:
+    """``.ci/project.py``, which reads the versions and extras tests from pyproject.toml."""
+    spec = importlib.util.spec_from_file_location("ci_project", ROOT / ".ci" / "project.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_PROJECT = _load_project()
+_DATA = _PROJECT.load()
 #: Every supported version, oldest first: the classifiers.
-PYTHONS = sorted(
-    (
-        m.group(1)
-        for c in PYPROJECT["project"]["classifiers"]
-        if (m := re.fullmatch(r"Programming Language :: Python :: (3\.\d+)", c))
-    ),
-    key=lambda v: tuple(map(int, v.split("."))),
-)
+PYTHONS: list[str] = _PROJECT.versions(_DATA)
 PYTHON = PYTHONS[0]
-EXTRAS = ",".join(PYPROJECT["project"]["optional-dependencies"])
+EXTRAS = ",".join(_DATA["project"]["optional-dependencies"])
 #: What needs the optional extras; run by the ``extras`` session and the extras step of CI.
-EXTRAS_TESTS: list[str] = PYPROJECT["tool"]["phase10"]["extras-tests"]
+EXTRAS_TESTS: list[str] = _DATA["tool"]["phase10"]["extras-tests"]
 SKIPPED = re.compile(r"(^SKIPPED|[0-9]+ skipped)", re.MULTILINE)
 
 

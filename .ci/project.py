@@ -1,7 +1,8 @@
 """Print what CI needs to know from pyproject.toml, one item per line.
 
 - ``python .ci/project.py versions``: the Python versions tested, from the
-  ``Programming Language :: Python :: 3.X`` classifiers (oldest first);
+  ``Programming Language :: Python :: 3.X`` classifiers (oldest first; the oldest must be
+  the lower bound of ``requires-python``);
 - ``versions-json``: the same as a JSON list (for a GitHub Actions matrix);
 - ``extras``: the names of the optional extras;
 - ``extras-tests``: the test files and docs pages that need them
@@ -30,13 +31,24 @@ def load() -> dict[str, Any]:
 
 
 def versions(data: dict[str, Any]) -> list[str]:
-    """The ``3.X`` versions named by the classifiers, oldest first."""
+    """The ``3.X`` versions named by the classifiers, oldest first.
+
+    Raises:
+        SystemExit: the oldest is not the lower bound of ``requires-python``.
+    """
     found = [
         m.group(1)
         for c in data["project"]["classifiers"]
         if (m := re.fullmatch(r"Programming Language :: Python :: (3\.\d+)", c))
     ]
-    return sorted(found, key=lambda v: tuple(map(int, v.split("."))))
+    found.sort(key=lambda v: tuple(map(int, v.split("."))))
+    requires = data["project"]["requires-python"]
+    if not found or requires != f">={found[0]}":
+        oldest = found[0] if found else "none"
+        raise SystemExit(
+            f"error: requires-python is {requires!r} but the oldest classifier is {oldest}"
+        )
+    return found
 
 
 def main(argv: list[str]) -> int:
