@@ -1,21 +1,49 @@
 """Nox sessions mirroring the CI checks in ``.ci/run``.
 
 Run ``nox`` for all sessions or ``nox -s tests`` for one; arguments after
-``--`` go to pytest in the ``tests`` session.
+``--`` go to pytest in the ``tests`` and ``extras`` sessions.
+
+The Python versions are the ``Programming Language :: Python :: 3.X`` classifiers of
+``pyproject.toml``, and the tests that need the optional extras are its
+``[tool.phase10] extras-tests``, both read by ``.ci/project.py`` as ``.ci/run`` reads them.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import shutil
 from pathlib import Path
+from types import ModuleType
 
 import nox
 
 nox.options.default_venv_backend = "venv"
-nox.options.sessions = ["tests", "extras", "lint", "typecheck", "docs", "build"]
+nox.options.sessions = ["tests", "extras", "lint", "typecheck", "docs", "dist", "workflows"]
 
-PYTHON = "3.11"
 ROOT = Path(__file__).parent
+
+
+def _load_project() -> ModuleType:
+    """``.ci/project.py``, which reads the versions and extras tests from pyproject.toml."""
+    spec = importlib.util.spec_from_file_location("ci_project", ROOT / ".ci" / "project.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_PROJECT = _load_project()
+_DATA = _PROJECT.load()
+#: Every supported version, oldest first: the classifiers.
+PYTHONS: list[str] = _PROJECT.versions(_DATA)
+PYTHON = PYTHONS[0]
+EXTRAS = ",".join(_DATA["project"]["optional-dependencies"])
+#: What needs the optional extras; run by the ``extras`` session and the extras step of CI.
+EXTRAS_TESTS: list[str] = _DATA["tool"]["phase10"]["extras-tests"]
+#: The dependency groups the extras tests need besides the extras.
+EXTRAS_GROUPS: list[str] = _DATA["tool"]["phase10"]["extras-groups"]
+SKIPPED = re.compile(r"(^SKIPPED|[0-9]+ skipped)", re.MULTILINE)
 
 
 def _install(session: nox.Session, *args: str) -> None:
@@ -24,36 +52,31 @@ def _install(session: nox.Session, *args: str) -> None:
     session.install(*args)
 
 
-@nox.session(python=PYTHON)
+def _pytest_no_skips(session: nox.Session, *args: str, env: dict[str, str]) -> None:
+    """Run pytest with ``args``; fail if it skipped a test."""
+    output = session.run(
+        "python", "-m", "pytest", "-p", "no:cacheprovider", *args, env=env, silent=True
+    )
+    print(output)
+    if isinstance(output, str) and SKIPPED.search(output):
+        session.error("tests were skipped")
+
+
+@nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Run the test suite and the README, docs and docstring examples."""
+    """The test suite and the README, docs and docstring examples, without the extras tests."""
     _install(session, "-e", ".", "--group", "test")
-    session.run("python", "-m", "pytest", *session.posargs)
-
-
-#: What needs the optional extras; run by the ``extras`` session and the extras step of CI.
-EXTRAS_TESTS = (
-    "tests/test_adapters_pettingzoo.py",
-    "tests/test_adapters_openspiel.py",
-    "tests/test_dask.py",
-    "docs/howto/pettingzoo.md",
-    "docs/howto/openspiel.md",
-)
+    ignores = [f"--ignore={t}" for t in EXTRAS_TESTS]
+    _pytest_no_skips(session, *ignores, *session.posargs, env={})
 
 
 @nox.session(python=PYTHON)
 def extras(session: nox.Session) -> None:
-    """Install the rl, openspiel and dask extras; run the adapter and Dask tests, no skips."""
-    _install(session, "-e", ".[rl,openspiel,dask]", "--group", "test")
-    session.run(
-        "python",
-        "-m",
-        "pytest",
-        "-p",
-        "no:cacheprovider",
-        "-rs",
-        *(session.posargs or EXTRAS_TESTS),
-        env={"PHASE10_REQUIRE_EXTRAS": "1"},
+    """Install every extra; run the tests that need them, no skips allowed."""
+    groups = [arg for group in EXTRAS_GROUPS for arg in ("--group", group)]
+    _install(session, "-e", f".[{EXTRAS}]", "--group", "test", *groups)
+    _pytest_no_skips(
+        session, "-rs", *(session.posargs or EXTRAS_TESTS), env={"PHASE10_REQUIRE_EXTRAS": "1"}
     )
 
 
@@ -68,7 +91,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """Type-check the package, tests, examples and tooling with mypy --strict."""
-    _install(session, "-e", ".", "--group", "lint", "nox")
+    _install(session, "-e", ".", "--group", "lint", "--group", "workflows", "nox")
     paths = [
         name
         for name in ("src", "tests", "examples")
@@ -76,7 +99,8 @@ def typecheck(session: nox.Session) -> None:
     ]
     session.run("mypy", "--strict", *paths)
     # Separately: the root conftest.py would clash with tests/conftest.py.
-    session.run("mypy", "--strict", "noxfile.py", "conftest.py", "docs/conf.py")
+    tooling = ["noxfile.py", "conftest.py", "docs/conf.py"]
+    session.run("mypy", "--strict", *tooling, *sorted(str(p) for p in ROOT.glob(".ci/*.py")))
 
 
 @nox.session(python=PYTHON)
@@ -98,10 +122,36 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
-def build(session: nox.Session) -> None:
-    """Build the sdist and wheel and check their metadata with twine."""
-    _install(session, "build", "twine")
-    outdir = Path(session.create_tmp()) / "dist"
-    shutil.rmtree(outdir, ignore_errors=True)
+def dist(session: nox.Session) -> None:
+    """Build the sdist and wheel, check them, and smoke-test the wheel in a fresh venv."""
+    _install(session, "--group", "dist")
+    tmp = Path(session.create_tmp()).resolve()
+    outdir, tree = tmp / "dist", tmp / "tree"
+    for path in (outdir, tree, tmp / "wheel-venv"):
+        shutil.rmtree(path, ignore_errors=True)
     session.run("python", "-m", "build", "--outdir", str(outdir), ".")
+    session.run("python", "-m", "build", "--wheel", "--outdir", str(tree), ".")
+    wheels = sorted(str(p) for p in outdir.glob("*.whl"))
+    session.run("python", ".ci/check_dist.py", str(outdir), *(str(p) for p in tree.glob("*.whl")))
+    session.run("check-wheel-contents", *wheels)
     session.run("twine", "check", "--strict", *(str(p) for p in sorted(outdir.iterdir())))
+    session.run("python", "-m", "venv", str(tmp / "wheel-venv"))
+    bindir = (
+        tmp / "wheel-venv" / ("Scripts" if (tmp / "wheel-venv" / "Scripts").is_dir() else "bin")
+    )
+    python = str(bindir / "python")
+    session.run(python, "-m", "pip", "install", *wheels, external=True)
+    with session.chdir(tmp):
+        session.run(python, "-m", "phase10", "demo", external=True, silent=True)
+        session.run(python, str(ROOT / ".ci" / "smoke.py"), external=True)
+
+
+@nox.session(python=PYTHON)
+def workflows(session: nox.Session) -> None:
+    """Check the GitHub workflows and the Read the Docs config offline."""
+    _install(session, "--group", "workflows")
+    files = sorted(str(p) for p in ROOT.glob(".github/workflows/*.yml"))
+    session.run("check-jsonschema", "--builtin-schema", "vendor.github-workflows", *files)
+    session.run("check-jsonschema", "--builtin-schema", "vendor.readthedocs", ".readthedocs.yaml")
+    session.run("python", ".ci/check_workflows.py", *files)
+    session.run("shellcheck", ".ci/run")

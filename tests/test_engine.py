@@ -1,6 +1,6 @@
 """Scripted engine scenarios: one per classic rule (C-1 ... C-26) and per rule option.
 
-Every position comes from an explicit deal (``tests/engine_helpers.py``), never from luck.
+Every position comes from an explicit deal (``tests/helpers.py``), never from luck.
 Seats are 0-based in code and ``p1``, ``p2``, ... in messages. Unless a test says otherwise
 the dealer is the last seat, so seat 0 (``p1``) plays first.
 """
@@ -60,10 +60,10 @@ from phase10 import (
     sort_cards,
 )
 from phase10._fast import make_evolve
-from tests.engine_helpers import (
-    all_cards,
+from tests.helpers import (
     card,
     cards,
+    count_cards,
     deal,
     deal_actions,
     dealing_order,
@@ -128,7 +128,7 @@ def test_c1_classic_deck_has_108_cards() -> None:
     expected = Counter({**numbers, WILD: 8, SKIP: 4})
     assert expected == Counter(CLASSIC.deck)
     assert 108 == len(CLASSIC.deck)
-    assert expected == all_cards(new_game(CLASSIC, 2))
+    assert expected == count_cards(new_game(CLASSIC, 2))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

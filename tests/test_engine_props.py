@@ -65,7 +65,7 @@ from phase10 import (
     new_game,
     sample_chance,
 )
-from tests.engine_helpers import all_cards, draw, start, with_players
+from tests.helpers import count_cards, draw, set_players, start
 
 #: Lays down phase 1 in exactly one way (R1 B1 G1 | R2 B2 G2).
 READY = "R1 B1 G1 R2 B2 G2 R9 B10 G11 Y12"
@@ -122,7 +122,7 @@ def late_start(state: GameState, rng: random.Random, how: str) -> GameState:
     ``tie-break`` (a tie-break hand among two or more players, C-26), or ``fresh``."""
     n = state.num_players
     if how == "endgame":
-        return with_players(
+        return set_players(
             state,
             phase=[rng.choice((8, 9)) for _ in range(n)],
             score=[5 * rng.randrange(4) for _ in range(n)],
@@ -130,7 +130,7 @@ def late_start(state: GameState, rng: random.Random, how: str) -> GameState:
     if how == "tie-break":
         tied = tuple(sorted(rng.sample(range(n), rng.randint(2, n))))
         last = len(state.variant.phases)
-        state = with_players(state, phase=[last if s in tied else 9 for s in range(n)])
+        state = set_players(state, phase=[last if s in tied else 9 for s in range(n)])
         first = next(s for k in range(1, n + 1) if (s := (state.dealer + k) % n) in tied)
         return attrs.evolve(state, tiebreak=tied, turn=first).validate()
     return state
@@ -292,7 +292,7 @@ def check_node(state: GameState, *, full: bool = True) -> tuple[Action, ...]:
     if full:
         state.validate()
     # rule C-1: hands + draw pile + discard pile + table == the deck (as plain dicts: faster)
-    assert dict(deck_counter(state.variant)) == dict(all_cards(state))
+    assert dict(deck_counter(state.variant)) == dict(count_cards(state))
     legal = legal_actions(state)
     assert len(set(legal)) == len(legal)
     if state.is_over:

@@ -1,6 +1,6 @@
 """Scripted scenarios for the variants: one per rule V-1 ... V-5, M-1 ... M-15, T-1 ... T-6.
 
-Every position comes from an explicit deal (``tests/variant_helpers.py``): ``new_game`` and
+Every position comes from an explicit deal (``tests/helpers.py``): ``new_game`` and
 then one ``Deal(card)`` per card, a ``TurnUp(card)`` and a ``Reveal(card)`` per draw, never
 luck. Unless a test says otherwise the dealer is the last seat, so seat 0 (``p1``) is dealt
 first and plays first. Every rule option of :class:`~phase10.Variant` is exercised on at
@@ -83,20 +83,20 @@ from phase10 import (
     standard_deck,
     variant_names,
 )
-from tests.variant_helpers import (
+from tests.helpers import (
     announce,
     card,
     cards,
     count_cards,
     deal,
     deal_actions,
+    dealing_order,
     discard,
     draw,
     hit,
     lay,
     laydown,
     play,
-    receivers,
     refuse,
     start,
     take,
@@ -156,7 +156,7 @@ def of_type(state: GameState, kind: type[Action]) -> list[Action]:
 def test_v1_fixed_hands_everyone_advances_every_hand() -> None:
     # rule V-1: p2 never lays down and still moves on; in the classic game p2 stays behind
     for variant, phases in ((FIXED, (1, 1)), (CLASSIC, (1, 0))):
-        state = start(variant, [OUT, QUIET], "R12")
+        state = start([OUT, QUIET], "R12", variant=variant)
         state = go_out(state, "Y12", *OUT_GROUPS)
         assert (2, TurnStep.DEAL) == (state.hand_number, state.step)
         assert phases == state.phases
@@ -170,7 +170,7 @@ def test_v1_fixed_hands_lowest_total_wins_after_the_last_phase(
     scores: tuple[int, int], winners: tuple[int, ...]
 ) -> None:
     # rule V-1: after the last hand the lowest total wins, whoever completed the phase
-    state = start(FIXED, [OUT, QUIET], "R12", phase=(9, 9), score=scores)
+    state = start([OUT, QUIET], "R12", variant=FIXED, phase=(9, 9), score=scores)
     state = go_out(state, "Y12", *OUT_GROUPS)  # p1 completes phase 10, p2 does not
     assert state.is_over
     assert (scores[0], scores[1] + 60) == state.scores
@@ -180,12 +180,12 @@ def test_v1_fixed_hands_lowest_total_wins_after_the_last_phase(
 
 def test_v1_fixed_hands_tie_is_played_off_in_the_tiebreak_hand() -> None:
     # rules V-1, C-26 (documented choice): a tie on points goes to the tie-break hand
-    state = start(FIXED, [OUT, QUIET], "R12", phase=(9, 9), score=(60, 0))
+    state = start([OUT, QUIET], "R12", variant=FIXED, phase=(9, 9), score=(60, 0))
     state = go_out(state, "Y12", *OUT_GROUPS)
     assert (60, 60) == state.scores
     assert ((0, 1), TurnStep.DEAL, 2) == (state.tiebreak, state.step, state.hand_number)
     assert ((9,), (9,)) == (state.open_phases(0), state.open_phases(1))
-    assert (1, 0) == receivers(state)  # the dealer moved to p1, so p2 is dealt first
+    assert (1, 0) == dealing_order(state)  # the dealer moved to p1, so p2 is dealt first
     state = deal(state, [QUIET, OUT], "R12")
     state = draw(state, "Y12")
     state = play(state, lay(state, *OUT_GROUPS))  # tiebreak_win=laydown: wins at once
@@ -195,7 +195,7 @@ def test_v1_fixed_hands_tie_is_played_off_in_the_tiebreak_hand() -> None:
 def test_v1_fixed_hands_tiebreak_won_by_going_out() -> None:
     # rules V-1, C-26 with option tiebreak_win=go-out
     variant = FIXED.with_options(tiebreak_win=TiebreakWin.GO_OUT)
-    state = start(variant, [OUT, QUIET], "R12", phase=(9, 9), score=(60, 0))
+    state = start([OUT, QUIET], "R12", variant=variant, phase=(9, 9), score=(60, 0))
     state = go_out(state, "Y12", *OUT_GROUPS)
     state = deal(state, [QUIET, OUT], "R12")
     state = draw(state, "Y12")
@@ -214,10 +214,10 @@ def test_v2_fewer_phases_classic_first_3() -> None:
     assert CLASSIC_PHASES[:8] == find_variant("classic-first-8").phases
     hand = "R5 B5 G5 Y5 R5 B5 R1 B2 G3 Y4"
     groups = ("R5 R5 B5 B5 G5 Y5", "R1 B2 G3 Y4")
-    state = start(first3, [hand, QUIET], "R12", phase=(2, 0))
+    state = start([hand, QUIET], "R12", variant=first3, phase=(2, 0))
     state = go_out(state, "Y12", *groups)
     assert (True, (0,), (3, 0)) == (state.is_over, state.winners, state.phases)
-    classic = go_out(start(CLASSIC, [hand, QUIET], "R12", phase=(2, 0)), "Y12", *groups)
+    classic = go_out(start([hand, QUIET], "R12", variant=CLASSIC, phase=(2, 0)), "Y12", *groups)
     assert (False, (3, 0)) == (classic.is_over, classic.phases)
 
 
@@ -237,7 +237,7 @@ def test_v3_only_even_or_only_odd_phases(name: str, phases: tuple[Phase, ...]) -
     variant = find_variant(name)
     assert phases == variant.phases
     hand = "R7 B7 G7 R9 B9 G9 R1 B2 G3 Y4"  # classic phase 1 and classic phase 2
-    state = draw(start(variant, [hand, QUIET], "R12"), "Y12")
+    state = draw(start([hand, QUIET], "R12", variant=variant), "Y12")
     assert {0} == laydown_phases(state)
     sets = lay(state, "R7 B7 G7", "R9 B9 G9", phase=CLASSIC_PHASES[0])
     set_run = lay(state, "R7 B7 G7", "R1 B2 G3 Y4", phase=CLASSIC_PHASES[1])
@@ -256,7 +256,7 @@ SEVENS_NINES_GROUPS = ("R7 R7 B7 G7 Y7", "R9 R9 B9 G9 Y9")
 
 def test_v4_pick_a_phase_offers_every_open_phase_once() -> None:
     # rule V-4: laydowns for every phase still open; the phase is recorded when laid down
-    state = draw(start(PICK, [SEVENS_NINES, QUIET], "R12"), "Y12")
+    state = draw(start([SEVENS_NINES, QUIET], "R12", variant=PICK), "Y12")
     assert {0, 6, 8, 9} == laydown_phases(state)
     state = play(state, lay(state, *SEVENS_NINES_GROUPS, phase=CLASSIC_PHASES[6]))
     assert ((6,), 0) == (state.players[0].completed, state.players[0].phase)
@@ -279,7 +279,7 @@ def test_v4_pick_a_phase_offers_every_open_phase_once() -> None:
 def test_v4_pick_a_phase_first_to_complete_all_wins() -> None:
     # rule V-4: p1 has done all but phase 7, in any order
     done = tuple(i for i in range(10) if i != 6)
-    state = start(PICK, [SEVENS_NINES, QUIET], "R12", phase=(9, 0), completed=(done, ()))
+    state = start([SEVENS_NINES, QUIET], "R12", variant=PICK, phase=(9, 0), completed=(done, ()))
     state = draw(state, "Y12")
     assert {6} == laydown_phases(state)
     state = play(state, lay(state, *SEVENS_NINES_GROUPS, phase=CLASSIC_PHASES[6]))
@@ -312,7 +312,7 @@ def test_v5_custom_phases_parse_and_play() -> None:
     custom = Phase.parse("evens 4 + same-colour run 3", groups={"even": EvenOf})
     assert (EvenOf(4), ColorRunOf(3)) == custom.groups
     variant = Variant(name="custom", phases=(custom, Phase.parse("set 2 + colour 4")))
-    state = draw(start(variant, ["R2 B4 G6 Y8 G9 G10 G11 R1 B3 Y5", QUIET], "R12"), "Y12")
+    state = draw(start(["R2 B4 G6 Y8 G9 G10 G11 R1 B3 Y5", QUIET], "R12", variant=variant), "Y12")
     assert {0} == laydown_phases(state)
     state = play(state, lay(state, "R2 B4 G6 Y8", "G9 G10 G11"))
     state = play(state, hit(state, 0, 0, "Y12"))  # an even card hits the even group
@@ -484,7 +484,7 @@ def test_m2_ranged_jokers_default_split() -> None:
 def test_m2_a_joker_outside_its_range_is_refused_by_the_engine() -> None:
     # rule M-2 through the engine: laying and hitting a joker where it does not fit
     hand = "R7 Y7 R3 Y3 G3 P3 G7 P7 W1-6:RY W7-12:GP"
-    state = draw(start(MASTER, [hand, M_QUIET], "G12"), "P12")
+    state = draw(start([hand, M_QUIET], "G12", variant=MASTER), "P12")
     low, high = card("W1-6:RY"), card("W7-12:GP")
     good = laydown(state, "R7 Y7", "R3 Y3", "G3 P3", "G7 P7")
     seven = Meld(
@@ -509,7 +509,7 @@ def test_m2_the_joker_split_is_a_parameter() -> None:
     assert 7 == variant.deck.count(card("W1-6:RGYP"))
     assert card("W1-6:RY") not in variant.deck
     hand = "R7 W7-12:RGYP R3 Y3 G3 P3 G7 P7 W1-6:RGYP W7-12:RGYP"
-    state = draw(start(variant, [hand, M_QUIET], "G12"), "P12")
+    state = draw(start([hand, M_QUIET], "G12", variant=variant), "P12")
     state = play(state, lay(state, "R7 W7-12:RGYP=7", "R3 Y3", "G3 P3", "G7 P7"))
     assert 7 == count_cards(state)[card("W7-12:RGYP")]
     with pytest.raises(InvalidCardError, match="jokers must be wild cards"):
@@ -536,7 +536,7 @@ def test_m3_runs_wrap_option_in_master() -> None:
     hand = "R9 Y10 G11 P12 R1 Y2 G3 P4 Y6 Y6"
     run = "R9 Y10 G11 P12 R1 Y2 G3 P4"
     for v, legal in ((variant, True), (MASTER, False)):
-        state = draw(start(v, [hand, M_QUIET], "G12", phase=(3, 0)), "P9")
+        state = draw(start([hand, M_QUIET], "G12", variant=v, phase=(3, 0)), "P9")
         assert legal == ({3} == laydown_phases(state))
         if legal:
             state = play(state, lay(state, run))
@@ -564,11 +564,11 @@ def test_m4_natural_minimum_per_phase_option() -> None:
     hand = "R5 Y5 G5 P5 R1 W1-6:RGYP W1-6:RY W1-6:RG G9 P11"
     groups = ("R5 Y5 G5 P5", "R1 W1-6:RGYP=2 W1-6:RY=3 W1-6:RG=4")
     per_phase = MASTER.with_options(natural_minimum=NaturalScope.PHASE)
-    loose = draw(start(per_phase, [hand, M_QUIET], "G12", phase=(2, 0)), "P12")
+    loose = draw(start([hand, M_QUIET], "G12", variant=per_phase, phase=(2, 0)), "P12")
     assert {2} == laydown_phases(loose)
     action = lay(loose, *groups)
     assert play(loose, action).players[0].laid_down
-    strict = draw(start(MASTER, [hand, M_QUIET], "G12", phase=(2, 0)), "P12")
+    strict = draw(start([hand, M_QUIET], "G12", variant=MASTER, phase=(2, 0)), "P12")
     assert set() == laydown_phases(strict)
     message = refuse(strict, action, Violation.PHASE_NOT_COMPLETE)
     assert "natural" in message
@@ -590,7 +590,7 @@ def test_m5_master_phases() -> None:
         "1 set of 5 + 1 same-colour run of 3",
     ] == [str(p) for p in MASTER.phases]
     assert Phase.parse("colour run 4 + set 3") == MASTER_PHASES[7]
-    state = draw(start(MASTER, ["R7 Y7 R3 Y3 G3 P3 G7 P7 G9 P11", M_QUIET], "G12"), "P12")
+    state = draw(start(["R7 Y7 R3 Y3 G3 P3 G7 P7 G9 P11", M_QUIET], "G12", variant=MASTER), "P12")
     assert {0} == laydown_phases(state)
     state = play(state, lay(state, "R7 Y7", "R3 Y3", "G3 P3", "G7 P7"))
     assert ["G3 P3", "G7 P7", "R3 Y3", "R7 Y7"] == sorted(str(m) for m in state.table[0])
@@ -630,7 +630,7 @@ M7_P2_PAIRS = ("G2 P2", "G5 P5", "G6 P6", "G7 P7")
 
 def test_m7_master_turn_hits_own_and_others_on_the_laydown_turn() -> None:
     # rule M-7: draw, lay down, hit (also others' groups on the laydown turn), discard
-    state = start(MASTER, M7_HANDS, "Y12")
+    state = start(M7_HANDS, "Y12", variant=MASTER)
     state = draw(state, "G1")
     before = Hit(0, 0, 0, card("G1"), Value(1, None), End.ANY)
     refuse(state, before, Violation.PHASE_NOT_LAID_DOWN)  # never before the own phase
@@ -649,7 +649,7 @@ def test_m7_master_turn_hits_own_and_others_on_the_laydown_turn() -> None:
 def test_m7_hit_others_on_laydown_turn_option_in_master() -> None:
     # rule M-7 with option hit_others_on_laydown_turn=false (C-14): own groups only
     variant = MASTER.with_options(hit_others_on_laydown_turn=False)
-    state = start(variant, M7_HANDS, "Y12")
+    state = start(M7_HANDS, "Y12", variant=variant)
     state = draw(state, "G1")
     state = play(state, lay(state, "R1 Y1", "R2 Y2", "R3 Y3", "R4 Y4"))
     state = play(state, hit(state, 0, 0, "G1"), discard(state, "G9"))
@@ -666,7 +666,7 @@ def test_m7_hit_others_on_laydown_turn_option_in_master() -> None:
 def test_m8_one_point_per_card_left_in_hand() -> None:
     # rule M-8: whatever the card, jokers and action cards included
     loser = "W1-6:RY TT KA GF S R1 Y3 G5 P7 R9"
-    state = start(MASTER, [M_OUT, loser], "G12")
+    state = start([M_OUT, loser], "G12", variant=MASTER)
     state = go_out(state, "P12", *M_OUT_GROUPS)
     assert (0, 10) == state.scores
     assert 10 == MASTER.scoring.hand_points(cards(loser))
@@ -675,13 +675,13 @@ def test_m8_one_point_per_card_left_in_hand() -> None:
 
 def test_m9_next_hand_collects_every_card_and_deals_ten_each() -> None:
     # rule M-9
-    state = start(MASTER, [M_OUT, M_QUIET], "G12")
+    state = start([M_OUT, M_QUIET], "G12", variant=MASTER)
     state = go_out(state, "P12", *M_OUT_GROUPS)
     assert (2, TurnStep.DEAL, 0) == (state.hand_number, state.step, state.dealer)
     assert MASTER.deck == state.draw_pile
     assert ((), ()) == tuple(p.hand for p in state.players)
     assert (((), ()), (), ()) == (state.table, state.discard_pile, state.action_pile)
-    assert (1, 0) == receivers(state)
+    assert (1, 0) == dealing_order(state)
     state = deal(state, [M_QUIET, M_QUIET2], "G12")
     assert (10, 10, 1) == (len(state.players[0].hand), len(state.players[1].hand), state.turn)
 
@@ -698,7 +698,7 @@ def _last_card_in_the_draw_pile(state: GameState) -> GameState:
 def test_m9_max_reshuffles_option_in_master(max_reshuffles: int | None, reshuffled: bool) -> None:
     # option max_reshuffles (C-16) on Master: past the limit the hand ends without a winner
     variant = MASTER.with_options(max_reshuffles=max_reshuffles)
-    state = _last_card_in_the_draw_pile(start(variant, [M_QUIET, M_QUIET2], "G12"))
+    state = _last_card_in_the_draw_pile(start([M_QUIET, M_QUIET2], "G12", variant=variant))
     last = str(state.draw_pile[0])
     state = pass_turn(state, last)
     if reshuffled:
@@ -714,7 +714,7 @@ M10_HANDS = ["R5 Y5 G5 P5 R5 R1 R2 R3 G9 P11", "Y6 G6 P6 R6 Y6 G1 G2 G3 G4 G5"]
 
 
 def _m10_both_complete(variant: Variant, scores: tuple[int, int]) -> GameState:
-    state = start(variant, M10_HANDS, "P9", phase=(9, 9), score=scores)
+    state = start(M10_HANDS, "P9", variant=variant, phase=(9, 9), score=scores)
     state = draw(state, "Y12")
     state = play(state, lay(state, "R5 R5 Y5 G5 P5", "R1 R2 R3"), discard(state, "P11"))
     return go_out(state, "P12", "Y6 Y6 G6 P6 R6", "G1 G2 G3 G4 G5")
@@ -742,7 +742,7 @@ def test_m10_tiebreak_hand_option_in_master() -> None:
 
 def test_m11_action_cards_go_to_the_blue_pile() -> None:
     # rule M-11: never on the ordinary discard pile; playing one ends the turn
-    state = start(MASTER, ["TT Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2], "G12")
+    state = start(["TT Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2], "G12", variant=MASTER)
     state = draw(state, "P12")
     assert Discard(0, card("TT")) in legal_actions(state)
     state = play(state, discard(state, "TT"))
@@ -757,7 +757,7 @@ M_NINE = "R1 Y1 G1 R2 Y2 R3 Y3 R4 Y4"
 @pytest.mark.parametrize("last", ["GF", "TT", "KA", "S"])
 def test_m11_a_last_action_card_has_no_effect_and_ends_the_hand(last: str) -> None:
     # rule M-11: the last card goes to the blue pile without effect; the hand ends
-    state = start(MASTER, [f"{M_NINE} {last}", M_QUIET2], "G12")
+    state = start([f"{M_NINE} {last}", M_QUIET2], "G12", variant=MASTER)
     state = draw(state, "G4")
     state = play(state, lay(state, *M_OUT_GROUPS))
     assert [Discard(0, card(last))] == of_type(state, Discard)
@@ -773,10 +773,10 @@ def test_m11_a_last_action_card_has_no_effect_and_ends_the_hand(last: str) -> No
 def test_m11_go_out_by_hitting_option_in_master() -> None:
     # rule M-11 with option go_out_by_hitting=false (C-15): the turn ends with a discard
     variant = MASTER.with_options(go_out_by_hitting=False)
-    state = draw(start(variant, [M_OUT, M_QUIET2], "G12"), "P4")
+    state = draw(start([M_OUT, M_QUIET2], "G12", variant=variant), "P4")
     everything = lay(state, "R1 Y1 G1", "R2 Y2", "R3 Y3", "R4 Y4 G4 P4")
     refuse(state, everything, Violation.MUST_DISCARD_LAST)
-    assert is_legal(draw(start(MASTER, [M_OUT, M_QUIET2], "G12"), "P4"), everything)
+    assert is_legal(draw(start([M_OUT, M_QUIET2], "G12", variant=MASTER), "P4"), everything)
     state = play(state, lay(state, *M_OUT_GROUPS), discard(state, "P4"))
     assert (2, (0, 10)) == (state.hand_number, state.scores)
 
@@ -784,7 +784,7 @@ def test_m11_go_out_by_hitting_option_in_master() -> None:
 def test_m11_action_cards_option_off_makes_them_dead_cards() -> None:
     # option action_cards=false: the action cards are plain discards without effect
     variant = MASTER.with_options(name="master-no-actions", action_cards=False)
-    state = start(variant, ["TT Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2], "G12")
+    state = start(["TT Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2], "G12", variant=variant)
     state = draw(state, "P12")
     state = play(state, discard(state, "TT"))
     assert ((), card("TT"), False) == (
@@ -797,7 +797,7 @@ def test_m11_action_cards_option_off_makes_them_dead_cards() -> None:
 
 def test_m12_take_two_draws_two_keeps_one_until_the_hand_ends() -> None:
     # rule M-12
-    state = start(MASTER, ["TT R1 Y3 G5 P7 R9 Y11 G2 P4 R6", M_QUIET2], "P12")
+    state = start(["TT R1 Y3 G5 P7 R9 Y11 G2 P4 R6", M_QUIET2], "P12", variant=MASTER)
     refuse(state, DrawTwo(0), Violation.NO_TAKE_TWO)
     state = draw(state, "G12")
     state = play(state, discard(state, "TT"))  # laid in front of p1: from p1's next turn
@@ -829,7 +829,7 @@ def test_m12_take_two_draws_two_keeps_one_until_the_hand_ends() -> None:
 
 def test_m12_take_two_ends_with_the_hand() -> None:
     # rule M-12: p1 draws two, keeps one and goes out; the next hand starts without it
-    state = start(MASTER, [f"{M_NINE} TT", M_QUIET2], "P12")
+    state = start([f"{M_NINE} TT", M_QUIET2], "P12", variant=MASTER)
     state = draw(state, "G4")
     state = play(state, discard(state, "TT"))
     state = pass_turn(state, "R12")
@@ -841,7 +841,7 @@ def test_m12_take_two_ends_with_the_hand() -> None:
 
 def test_m12_take_two_needs_two_cards_to_draw() -> None:
     # rule M-12 (hand-built position): with one card left only the usual draw is possible
-    state = start(MASTER, ["TT R1 Y3 G5 P7 R9 Y11 G2 P4 R6", M_QUIET2], "P12")
+    state = start(["TT R1 Y3 G5 P7 R9 Y11 G2 P4 R6", M_QUIET2], "P12", variant=MASTER)
     state = pass_turn(play(draw(state, "G12"), Discard(0, card("TT"))), "R12")
     p2 = state.players[1]
     moved = attrs.evolve(p2, hand=tuple(sorted(p2.hand + state.draw_pile[1:])))
@@ -856,7 +856,7 @@ def test_m13_keep_all_keeps_the_hand_and_is_dealt_nothing() -> None:
     # rule M-13: decided when the hand ends; penalty points still count
     p1 = "KA R1 Y3 G5 P7 R9 Y11 G2 P4 R6"
     p2 = "Y1 G1 Y1 P2 R2 Y3 G3 P4 R4 G4"
-    state = start(MASTER, [p1, p2], "G12")
+    state = start([p1, p2], "G12", variant=MASTER)
     state = draw(state, "P12")
     state = play(state, discard(state, "KA"))
     assert (True, cards("KA")) == (state.players[0].keep_all, state.action_pile)
@@ -866,12 +866,12 @@ def test_m13_keep_all_keeps_the_hand_and_is_dealt_nothing() -> None:
     assert [KeepHand(0, True), KeepHand(0, False)] == list(legal_actions(state))
     refuse(state, KeepHand(1, True), Violation.NOT_YOUR_TURN)
     released = play(state, KeepHand(0, False))
-    assert ((1, 0), False) == (receivers(released), released.players[0].kept)
+    assert ((1, 0), False) == (dealing_order(released), released.players[0].kept)
     state = play(state, KeepHand(0, True))
     assert (2, TurnStep.DEAL, True) == (state.hand_number, state.step, state.players[0].kept)
     assert (kept, ()) == (state.players[0].hand, state.players[1].hand)
     assert len(MASTER.deck) - 10 == len(state.draw_pile)
-    assert (1,) == receivers(state)  # dealt nothing
+    assert (1,) == dealing_order(state)  # dealt nothing
     state = deal(state, ["", M_QUIET2], "G12")
     assert (kept, False, 1) == (state.players[0].hand, state.players[0].kept, state.turn)
     assert 10 == len(state.players[1].hand)
@@ -880,7 +880,7 @@ def test_m13_keep_all_keeps_the_hand_and_is_dealt_nothing() -> None:
 def test_m13_a_second_keep_all_changes_nothing() -> None:
     # rule M-13: one decision, however many Keep all lie in front of the player
     p2 = "Y1 G1 Y1 P2 R2 Y3 G3 P4 R4 G4"
-    state = start(MASTER, ["KA KA Y3 G5 P7 R9 Y11 G2 P4 R6", p2], "G12")
+    state = start(["KA KA Y3 G5 P7 R9 Y11 G2 P4 R6", p2], "G12", variant=MASTER)
     state = play(draw(state, "P12"), Discard(0, card("KA")))
     once = state.players[0]
     state = pass_turn(state, "G12")
@@ -888,18 +888,18 @@ def test_m13_a_second_keep_all_changes_nothing() -> None:
     assert attrs.evolve(once, hand=state.players[0].hand) == state.players[0]
     state = go_out(state, "Y12", "Y1 Y1 G1", "P2 R2", "Y3 G3", "P4 R4 G4")
     state = play(state, KeepHand(0, True))
-    assert (TurnStep.DEAL, (1,)) == (state.step, receivers(state))
+    assert (TurnStep.DEAL, (1,)) == (state.step, dealing_order(state))
 
 
 def test_m13_keep_all_holder_who_went_out_has_no_hand_to_keep() -> None:
     # rule M-13: p1 plays Keep all, then goes out; there is nothing to keep, nothing to ask
-    state = start(MASTER, [f"KA {M_NINE}", M_QUIET2], "G12")
+    state = start([f"KA {M_NINE}", M_QUIET2], "G12", variant=MASTER)
     state = play(draw(state, "P4"), Discard(0, card("KA")))
     state = pass_turn(state, "R12")
     state = draw(state, "G1")
     state = play(state, lay(state, "R1 Y1 G1 G1", "R2 Y2", "R3 Y3", "R4 Y4 P4"))
     assert ((), (0, 10)) == (state.players[0].hand, state.scores)
-    assert (2, TurnStep.DEAL, (1, 0)) == (state.hand_number, state.step, receivers(state))
+    assert (2, TurnStep.DEAL, (1, 0)) == (state.hand_number, state.step, dealing_order(state))
     assert not is_legal(state, KeepHand(0, True))
 
 
@@ -910,7 +910,7 @@ THREE = [M_QUIET, M_QUIET2, M_QUIET3]
 def test_m14_skip_lies_in_front_of_the_target_one_at_a_time() -> None:
     # rule M-14
     hands = ["S Y3 G5 P7 R9 Y11 G2 P4 R6 P8", "S G3 P5 R7 Y9 G11 P2 R4 Y6 G8", M_QUIET3]
-    state = start(MASTER, hands, "G12")
+    state = start(hands, "G12", variant=MASTER)
     state = draw(state, "P12")
     assert [Discard(0, SKIP, 1), Discard(0, SKIP, 2)] == [
         a for a in of_type(state, Discard) if isinstance(a, Discard) and a.card.is_skip
@@ -936,7 +936,7 @@ def test_m14_skip_target_next_option_in_master() -> None:
     # rule M-14 with option skip_target=next (C-19)
     variant = MASTER.with_options(skip_target=SkipTarget.NEXT)
     hands = ["S Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2, M_QUIET3]
-    state = draw(start(variant, hands, "G12"), "P12")
+    state = draw(start(hands, "G12", variant=variant), "P12")
     skips = [a for a in of_type(state, Discard) if isinstance(a, Discard) and a.card.is_skip]
     assert [Discard(0, SKIP, 1)] == skips
     refuse(state, Discard(0, SKIP, 2), Violation.BAD_SKIP_TARGET)
@@ -947,7 +947,7 @@ def test_m14_skip_target_next_option_in_master() -> None:
 def test_m15_give_five_offers_in_seat_order() -> None:
     # rule M-15: offers from the left neighbour round the table; the active player takes one
     hands = ["GF Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2, M_QUIET3]
-    state = start(MASTER, hands, "R12")
+    state = start(hands, "R12", variant=MASTER)
     state = draw(state, "Y12")
     state = play(state, discard(state, "GF"))
     assert (TurnStep.OFFER, 1, cards("GF")) == (
@@ -979,7 +979,7 @@ def test_m15_give_five_offers_in_seat_order() -> None:
 def test_m15_with_two_players_one_opponent_offers_what_they_have() -> None:
     # rule M-15: the one opponent offers all five, or fewer when out of cards
     hands = ["GF Y3 G5 P7 R9 Y11 G2 P4 R6 P8", "G1 P1 G2 P2 G3 P3 G5 P5 R12 Y12"]
-    state = start(MASTER, hands, "R10")
+    state = start(hands, "R10", variant=MASTER)
     state = pass_turn(state, "Y10")
     state = draw(state, "G10")
     state = play(state, lay(state, "G1 P1", "G2 P2", "G3 P3", "G5 P5"), discard(state, "G10"))
@@ -993,7 +993,7 @@ def test_m15_with_two_players_one_opponent_offers_what_they_have() -> None:
 
 def _give_five_taken(hands: list[str]) -> GameState:
     """p1 plays Give five on the first turn; p2 and p3 offer; about to take p3's G1."""
-    state = start(MASTER, hands, "R12")
+    state = start(hands, "R12", variant=MASTER)
     state = play(draw(state, "Y12"), Discard(0, card("GF")))
     for seat, text in [(1, "Y1"), (2, "G1"), (1, "G3"), (2, "P3"), (1, "P5")]:
         state = play(state, Offer(seat, card(text)))
@@ -1063,13 +1063,13 @@ def test_t1_jokers_per_player_option_on_the_classic_game() -> None:
     variant = CLASSIC.with_options(name="classic-plus-wilds", jokers_per_player=1)
     assert (111, 11) == (len(variant.deck_for(3)), variant.deck_for(3).count(WILD))
     assert Counter(variant.deck_for(3)) == count_cards(new_game(variant, 3))
-    state = start(variant, [OUT, QUIET, "W W W R8 R8 B8 G8 Y8 Y10 Y11"], "R12")
+    state = start([OUT, QUIET, "W W W R8 R8 B8 G8 Y8 Y10 Y11"], "R12", variant=variant)
     assert 111 - 31 == len(state.draw_pile)
 
 
 def test_t2_draw_then_discard_nothing_is_laid_down() -> None:
     # rule T-2: take the discard or the stock, then discard; phases are never laid down
-    state = start(TEN_PHASES, [T_QUIET, T_QUIET2], "8D")
+    state = start([T_QUIET, T_QUIET2], "8D", variant=TEN_PHASES)
     assert [TakeDiscard(0)] == of_type(state, TakeDiscard)
     state = take(state)
     assert card("8D") in state.players[0].hand
@@ -1112,7 +1112,7 @@ T3_P2 = "AD 3C 6D 10S 4C JS KD 2S 6S 9S"
 def test_t3_runs_in_one_suit_and_another_suit() -> None:
     # rule T-3, phases 8-10: the two runs must be in different suits
     same = "5H 6H 7H 8H 9H 10H JH QH 2C 3S"
-    state = draw(start(TEN_PHASES, [same, T3_P2], "8D", phase=(7, 0)), "KS")
+    state = draw(start([same, T3_P2], "8D", variant=TEN_PHASES, phase=(7, 0)), "KS")
     assert set() == laydown_phases(state)
     message = refuse(
         state,
@@ -1121,7 +1121,7 @@ def test_t3_runs_in_one_suit_and_another_suit() -> None:
     )
     assert "the groups of this phase must be of different colours" in message
     other = "5H 6H 7H 8H 9C 10C JC QC 2D 3S"
-    state = draw(start(TEN_PHASES, [other, T3_P2], "8D", phase=(7, 0)), "KS")
+    state = draw(start([other, T3_P2], "8D", variant=TEN_PHASES, phase=(7, 0)), "KS")
     assert {7} == laydown_phases(state)
     state = play(state, announce(state, "5H 6H 7H 8H", "9C 10C JC QC", keep=True))
     assert 8 == state.players[0].phase
@@ -1130,7 +1130,7 @@ def test_t3_runs_in_one_suit_and_another_suit() -> None:
 def test_t4_announce_and_keep_or_redraw_one_phase_a_turn() -> None:
     # rule T-4: announce the phase, then keep the cards or discard them and draw as many
     p1 = "5H 5C 5D 7S 8H 9C 2D JD QS KH"
-    state = draw(start(TEN_PHASES, [p1, T_QUIET2], "4S"), "9D")
+    state = draw(start([p1, T_QUIET2], "4S", variant=TEN_PHASES), "9D")
     phase1 = ("5H 5C 5D", "7S 8H 9C")
     assert announce(state, *phase1, keep=True) in legal_actions(state)
     assert announce(state, *phase1, keep=False) in legal_actions(state)
@@ -1159,19 +1159,19 @@ def test_t4_announce_and_keep_or_redraw_one_phase_a_turn() -> None:
 def test_t4_laydown_style_announce_option_on_the_classic_phases() -> None:
     # option laydown_style=announce (T-4) with the classic deck and phases
     variant = CLASSIC.with_options(name="classic-announced", laydown_style=LaydownStyle.ANNOUNCE)
-    state = draw(start(variant, [OUT, QUIET], "R12"), "Y12")
+    state = draw(start([OUT, QUIET], "R12", variant=variant), "Y12")
     refuse(state, lay(state, *OUT_GROUPS), Violation.WRONG_STEP)
     refuse(state, announce(state, *OUT_GROUPS, keep=True), Violation.PHASE_NOT_COMPLETE)
     state = play(state, announce(state, "R3 R3 B3", "R4 R4 B4", keep=True), discard(state, "Y12"))
     assert (1, 1, ((), ())) == (state.players[0].phase, state.hand_number, state.table)
     # and the other way round: the classic game refuses an announcement
-    state = draw(start(CLASSIC, [OUT, QUIET], "R12"), "Y12")
+    state = draw(start([OUT, QUIET], "R12", variant=CLASSIC), "Y12")
     refuse(state, announce(state, *OUT_GROUPS, keep=True), Violation.WRONG_STEP)
 
 
 def test_t5_one_long_hand_however_often_the_stock_is_reshuffled() -> None:
     # rules T-2, T-5 (hand-built position): the stock is refilled as in C-16 until the end
-    state = _last_card_in_the_draw_pile(start(TEN_PHASES, [T_QUIET, T_QUIET2], "8D"))
+    state = _last_card_in_the_draw_pile(start([T_QUIET, T_QUIET2], "8D", variant=TEN_PHASES))
     state = attrs.evolve(state, reshuffles=10).validate()
     state = pass_turn(state, str(state.draw_pile[0]))
     assert (1, TurnStep.RESHUFFLE) == (state.hand_number, state.step)
@@ -1186,7 +1186,7 @@ T_LAST_GROUPS = ("AH 2H 3H 4H 5H", "6C 7C 8C 9C")
 def test_t5_completing_phase_10_ends_the_game(keep: bool) -> None:
     # rule T-5: the player who completes phase 10 scores 0, the others their cards
     p2 = "W AS 2S 9D 10D JD QD KC 3C 4C"
-    state = draw(start(TEN_PHASES, [T_LAST, p2], "JC", phase=(9, 3), score=(30, 20)), "QS")
+    state = draw(start([T_LAST, p2], "JC", variant=TEN_PHASES, phase=(9, 3), score=(30, 20)), "QS")
     state = play(state, announce(state, *T_LAST_GROUPS, keep=keep))
     assert (True, (0,), (10, 3)) == (state.is_over, state.winners, state.phases)
     assert 25 + 5 * 5 + 4 * 10 == TEN_PHASES.scoring.hand_points(cards(p2))
@@ -1206,7 +1206,7 @@ def test_t6_the_loser_is_on_the_lowest_phase_with_the_most_points(
 ) -> None:
     # rule T-6
     hands = [T_LAST, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D"]
-    state = draw(start(TEN_PHASES, hands, "JC", phase=phases, score=scores), "QS")
+    state = draw(start(hands, "JC", variant=TEN_PHASES, phase=phases, score=scores), "QS")
     state = play(state, announce(state, *T_LAST_GROUPS, keep=True))
     assert (True, (0,)) == (state.is_over, state.winners)
     assert (0, scores[1] + 55, scores[2] + 55) == state.scores
@@ -1219,7 +1219,7 @@ def test_t6_declare_loser_option_on_the_classic_game() -> None:
     groups = ("R5 R5 B5 B5 G5 Y5", "R1 B2 G3 Y4")
     first3 = find_variant("classic-first-3")
     for variant, losers in ((first3.with_options(declare_loser=True), (1,)), (first3, ())):
-        state = start(variant, [hand, QUIET], "R12", phase=(2, 0))
+        state = start([hand, QUIET], "R12", variant=variant, phase=(2, 0))
         state = go_out(state, "Y12", *groups)
         assert (True, losers) == (state.is_over, state.losers)
 

@@ -40,7 +40,7 @@ from phase10 import (
     new_game,
     variant_names,
 )
-from tests.variant_helpers import (
+from tests.helpers import (
     check_every_legal_action,
     check_refusals,
     check_state,

@@ -1,13 +1,18 @@
-"""Helpers for the variant tests: explicit deals, scripted turns, refusals and random play.
+"""Builders and checks shared by the engine and variant tests.
 
-Scripted scenarios start from ``new_game(variant, n, dealer=...)`` and apply explicit chance
-actions: one ``Deal(card)`` per card, one at a time round-robin from the player left of the
-dealer, skipping players who kept their hand under Keep all (C-3, C-4, M-13), then a
-``TurnUp(card)``; every draw is an explicit ``Reveal(card)``.
+Every scenario is built from an explicit deal, never from luck: :func:`start` (or
+:func:`deal` on a hand-built state) applies one ``Deal(card)`` per card, one at a time
+round-robin from the player left of the dealer, skipping players who kept their hand under
+Keep all (C-3, C-4, M-13), then a ``TurnUp(card)``; :func:`draw` applies ``Draw`` and an
+explicit ``Reveal(card)``. Hand-built positions go through :func:`attrs.evolve` and
+:meth:`GameState.validate` (:func:`set_players`).
+
+:func:`play` and :func:`refuse` check, on every call, that ``apply`` leaves its input
+untouched and that the cards are conserved (C-1).
 
 The random-play part (:func:`check_state`, :func:`check_step`, :func:`check_refusals`,
-:func:`check_every_legal_action`) is shared by the seeded loops and the Hypothesis state
-machine of ``tests/test_variants_props.py``.
+:func:`check_every_legal_action`, :func:`play_random_game`) is shared by the seeded loops and
+the Hypothesis state machine of ``tests/test_variants_props.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import attrs
 import pytest
 
 from phase10 import (
+    CLASSIC,
     Action,
     Advance,
     Announce,
@@ -65,6 +71,7 @@ from phase10 import (
 
 __all__ = [
     "announce",
+    "assert_conserved",
     "card",
     "cards",
     "check_every_legal_action",
@@ -74,15 +81,16 @@ __all__ = [
     "count_cards",
     "deal",
     "deal_actions",
+    "dealing_order",
     "discard",
     "draw",
     "hit",
     "lay",
     "laydown",
+    "mutations",
     "play",
     "play_random_game",
     "random_action",
-    "receivers",
     "refuse",
     "set_players",
     "situation",
@@ -135,7 +143,7 @@ def assert_conserved(state: GameState) -> None:
 # ----------------------------------------------------------------------------- dealing
 
 
-def receivers(state: GameState) -> tuple[int, ...]:
+def dealing_order(state: GameState) -> tuple[int, ...]:
     """The seats dealt to, in dealing order (C-3, C-4, M-13).
 
     The player left of the dealer first, then round the table; only the seats playing the
@@ -155,7 +163,7 @@ def deal_actions(state: GameState, hands: Sequence[str], turn_up: str) -> tuple[
     """
     if len(hands) != state.num_players:
         raise ValueError(f"give one hand per seat ({state.num_players}), got {len(hands)}")
-    order = receivers(state)
+    order = dealing_order(state)
     parsed = [cards(h) for h in hands]
     size = state.variant.hand_size
     for seat, hand in enumerate(parsed):
@@ -187,14 +195,14 @@ def set_players(state: GameState, **fields: Sequence[object]) -> GameState:
 
 
 def start(
-    variant: Variant,
     hands: Sequence[str],
     turn_up: str,
     *,
+    variant: Variant = CLASSIC,
     dealer: int | None = None,
     **fields: Sequence[object],
 ) -> GameState:
-    """A new game of ``variant`` with these hands dealt.
+    """A new game of ``variant`` (classic by default) with these hands dealt.
 
     The dealer defaults to the last seat, so seat 0 (``p1``) is dealt first and plays
     first. ``fields`` set each seat's progress beforehand (``phase=(9, 9)``).
@@ -288,8 +296,9 @@ def refuse(state: GameState, action: object, code: Violation) -> str:
     """Assert that ``action`` is refused in ``state`` with ``code``; return the message.
 
     The refusal agrees with :func:`is_legal` and :func:`legal_actions`, the error carries the
-    action, the message quotes the situation, and ``state`` is unchanged.
+    action, the message quotes the action and the situation, and ``state`` is unchanged.
     """
+    before = hash(state)
     snapshot = copy.deepcopy(state)
     with pytest.raises(IllegalActionError) as info:
         apply(state, action)  # type: ignore[arg-type]
@@ -297,11 +306,12 @@ def refuse(state: GameState, action: object, code: Violation) -> str:
     assert code == error.code, str(error)
     assert action is error.action
     message = str(error)
-    assert message.startswith("illegal action "), message
+    assert message.startswith(f"illegal action '{action}': "), message
     assert message.endswith(f" ({situation(state)})"), message
     assert not is_legal(state, action)
     assert action not in legal_actions(state)
     assert snapshot == state
+    assert before == hash(state)
     return message
 
 
