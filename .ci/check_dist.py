@@ -28,10 +28,10 @@ CACHES = re.compile(
 
 
 def version() -> str:
-    """``__version__`` as written in ``src/phase10/__init__.py``."""
-    text = (PACKAGE / "__init__.py").read_text(encoding="utf-8")
+    """``__version__`` as written in ``src/phase10/_version.py``."""
+    text = (PACKAGE / "_version.py").read_text(encoding="utf-8")
     match = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
-    assert match is not None, "no __version__ in src/phase10/__init__.py"
+    assert match is not None, "no __version__ in src/phase10/_version.py"
     return match.group(1)
 
 

