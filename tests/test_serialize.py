@@ -214,6 +214,7 @@ def test_a_new_game_document() -> None:
         "take_two": False,
         "keep_all": False,
         "kept": False,
+        "skip_guard": 0,
     }
     assert from_dict(to_dict(state)) == state
 
