@@ -218,10 +218,10 @@ def test_skip_guards_and_skip_limit_are_written_and_optional_when_read() -> None
     assert guarded == [p.skip_guard for p in state.players]
     for player in doc["state"]["players"]:
         del player["skip_guard"]
-    assert [0, 0, 0] == [p.skip_guard for p in from_dict(doc).players]
+    assert [0, 0, 0] == [p.skip_guard for p in from_dict(doc, GameState).players]
     house = to_dict(CLASSIC.with_options(name="house", skip_limit=SkipLimit.PENDING))
     assert "pending" == house["variant"].pop("skip_limit")
-    assert SkipLimit.ROUND is from_dict(house).skip_limit
+    assert SkipLimit.ROUND is from_dict(house, Variant).skip_limit
 
 
 def test_a_new_game_document() -> None:
