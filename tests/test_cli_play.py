@@ -14,7 +14,8 @@ import phase10
 from phase10 import GameRecord, find_variant, variant_names
 from phase10.cli import main
 from phase10.cli.paint import Palette, use_color
-from phase10.cli.play import menu, rules_summary
+from phase10.cli.play import menu, rules_summary, table_lines
+from tests import engine_helpers as engine
 
 ESC = "\x1b["
 
@@ -245,3 +246,16 @@ def test_piped_subprocess_has_no_escapes(tmp_path: Path) -> None:
     assert (result.returncode, result.stderr) == (0, "")
     assert ESC not in result.stdout
     assert result.stdout.rstrip().endswith("bye")
+
+
+def test_the_table_shows_who_may_not_be_skipped_yet() -> None:
+    # rule C-20, skip_limit=round: the guard is public, so the table names it
+    hands = [
+        "S S B2 G3 Y4 R5 B6 G7 Y8 R9",
+        "R1 B1 G1 R2 B2 G2 R9 B10 G11 Y12",
+        "Y1 R2 B3 G4 Y5 R6 B7 G8 Y9 Y10",
+    ]
+    state = engine.draw(engine.start(hands, "G12"), "Y12")
+    state = engine.play(state, engine.discard(state, "S", target=1))
+    lines = table_lines(phase10.view(state, 2), ["a", "b", "c"], Palette(color=False))
+    assert "p2" in lines[2] and "no skip for 1 more turn" in lines[2], lines

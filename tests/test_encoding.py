@@ -209,7 +209,7 @@ def reference_observation(v: PlayerView, selection: Selection) -> list[float]:
         seat = (v.player + r) % n
         s = v.players[seat]
         vec += [s.hand_size / 10, s.score / 100, s.laid_down, s.skipped, s.take_two]
-        vec += [s.keep_all, v.current_player == seat, v.dealer == seat]
+        vec += [s.keep_all, s.skip_guard / n, v.current_player == seat, v.dealer == seat]
         vec += [1.0 if i == min(s.phase, phases) else 0.0 for i in range(phases + 1)]
     for r in range(n):
         row = v.table[(v.player + r) % n] if v.table else ()
@@ -243,7 +243,7 @@ def check_observations(state: GameState, selection: Selection, rng: random.Rando
 
 
 def test_version() -> None:
-    assert ENCODING_VERSION == 1
+    assert ENCODING_VERSION == 2
 
 
 @pytest.mark.parametrize("name", VARIANTS)

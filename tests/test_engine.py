@@ -41,6 +41,7 @@ from phase10 import (
     Reveal,
     SeatView,
     SetOf,
+    SkipLimit,
     SkipTarget,
     TakeDiscard,
     TakeOffer,
@@ -527,6 +528,112 @@ def test_c20_next_player_already_skipped_gets_no_second_skip() -> None:
     players = tuple(attrs.evolve(p, skipped=seat == 1) for seat, p in enumerate(state.players))
     state = attrs.evolve(state, players=players).validate()
     assert {Discard(0, SKIP, None)} == skip_discards(state)
+
+
+#: Two skips and eight cards that lay nothing down.
+TWO_SKIPS = "S S B2 G3 Y4 R5 B6 G7 Y8 R9"
+#: A skip and nine cards that lay nothing down (none in SKIPPER, TWO_SKIPS or READY twice).
+SKIPPER2 = "S Y1 R2 B3 G4 Y5 R6 B7 G8 Y9"
+SKIPPER3 = "S G1 Y2 R3 B4 G5 Y6 R7 B8 G9"
+PENDING = CLASSIC.with_options(skip_limit=SkipLimit.PENDING)
+
+
+def guards(state: GameState) -> tuple[int, ...]:
+    return tuple(p.skip_guard for p in state.players)
+
+
+def test_c20_one_skip_per_player_per_round() -> None:
+    """Rule C-20, option skip_limit=round (the default), in seed 002's words: "no player may
+    have more than one skip played against them in a single round, where a round is everyone
+    having played or been skipped one turn".
+
+    p1 skips p2; p2 loses the turn and p3 plays: p3 may not skip p2 (p1 has not had a turn
+    since). Once the turn is back at p1, every seat has taken or lost one: p2 may be skipped
+    again.
+    """
+    state = draw(start([TWO_SKIPS, READY, SKIPPER2], "G12"), "Y12")
+    state = play(state, discard(state, "S", target=1))
+    assert (2, (False, False, False), (0, 1, 0)) == (
+        state.turn,
+        tuple(p.skipped for p in state.players),
+        guards(state),
+    )
+    state = draw(state, "B12")
+    assert {Discard(2, SKIP, 0)} == skip_discards(state)
+    message = refuse(state, discard(state, "S", target=1), Violation.BAD_SKIP_TARGET)
+    assert "this skip can target p1 " in message
+    state = play(state, discard(state, "B12"))
+    assert (0, (0, 0, 0)) == (state.turn, guards(state))
+    state = draw(state, "R12")
+    assert {Discard(0, SKIP, 1), Discard(0, SKIP, 2)} == skip_discards(state)
+    state = play(state, discard(state, "S", target=1))  # the same player, a round later
+    assert (2, (0, 1, 0)) == (state.turn, guards(state))
+
+
+def test_c20_skip_limit_pending_allows_a_second_skip_in_the_round() -> None:
+    # rule C-20, option skip_limit=pending: p3 may skip p2 as soon as p1's skip is spent
+    state = draw(start([TWO_SKIPS, READY, SKIPPER2], "G12", variant=PENDING), "Y12")
+    state = play(state, discard(state, "S", target=1))
+    assert (2, (0, 0, 0)) == (state.turn, guards(state))
+    state = draw(state, "B12")
+    assert {Discard(2, SKIP, 0), Discard(2, SKIP, 1)} == skip_discards(state)
+    state = play(state, discard(state, "S", target=1))
+    state = pass_turn(state, "R12")
+    # p2 lost a second turn in a row: p3 plays again (with skip_limit=round, never)
+    assert (2, (False, False, False)) == (state.turn, tuple(p.skipped for p in state.players))
+
+
+def test_c20_two_players_may_skip_each_other_every_turn() -> None:
+    """Rule C-20 with two players: "a round is everyone having played or been skipped one
+    turn" (seed 002), so p2's lost turn and p1's next turn make the round, and p1 may skip
+    p2 on each of their turns; the two options play alike."""
+    for variant in (CLASSIC, PENDING):
+        state = draw(start([TWO_SKIPS, READY], "G12", variant=variant), "Y12")
+        state = play(state, discard(state, "S", target=1))
+        assert (0, (0, 0)) == (state.turn, guards(state))
+        state = draw(state, "R12")
+        assert {Discard(0, SKIP, 1)} == skip_discards(state)
+        state = play(state, discard(state, "S", target=1))
+        assert (0, TurnStep.DRAW) == (state.turn, state.step)
+
+
+def test_c20_c21_a_turned_up_skip_guards_the_first_player_for_a_round() -> None:
+    """Rules C-20 and C-21: the turned-up skip is played on p1 before anyone's turn; "no
+    player may have more than one skip played against them in a single round" (seed 002),
+    so p2 may not skip p1, and p3, the dealer, who ends the round, may."""
+    state = start([READY, SKIPPER2, SKIPPER3], "S")
+    assert (1, (1, 0, 0)) == (state.turn, guards(state))
+    state = draw(state, "B12")
+    assert {Discard(1, SKIP, 2)} == skip_discards(state)
+    state = play(state, discard(state, "B12"))
+    state = draw(state, "R12")
+    assert {Discard(2, SKIP, 0), Discard(2, SKIP, 1)} == skip_discards(state)
+    pending = start([READY, SKIPPER2, SKIPPER3], "S", variant=PENDING)
+    assert {Discard(1, SKIP, 0), Discard(1, SKIP, 2)} == skip_discards(draw(pending, "B12"))
+
+
+def test_c20_skip_guards_lapse_when_the_hand_ends() -> None:
+    # rule C-20: like a pending skip, a guard ends with the hand (a new hand starts clean)
+    state = draw(start([TWO_SKIPS, READY, OUT], "G12"), "Y12")
+    state = play(state, discard(state, "S", target=1))
+    assert (2, (0, 1, 0)) == (state.turn, guards(state))
+    state = go_out(state, "B5", *OUT_GROUPS)
+    assert (TurnStep.DEAL, (0, 0, 0)) == (state.step, guards(state))
+
+
+def test_c20_skip_guard_problems() -> None:
+    # rule C-20: a guard counts at most one round, and only with skip_limit=round
+    state = draw(start([TWO_SKIPS, READY, SKIPPER2], "G12"), "Y12")
+    too_long = (state.players[0], attrs.evolve(state.players[1], skip_guard=4), state.players[2])
+    assert ["players[1].skip_guard: 4 is not a number of turns from 0 to 3 (C-20)"] == [
+        str(p) for p in attrs.evolve(state, players=too_long).problems()
+    ]
+    pending = attrs.evolve(state, variant=PENDING, players=too_long)
+    assert ["players[1].skip_guard: 4 must be 0: only skip_limit=round guards a player"] == [
+        str(p) for p in pending.problems()
+    ]
+    with pytest.raises(InvalidStateError):
+        attrs.evolve(state, players=too_long).validate()
 
 
 def test_c21_first_card_skip_skips_first_player() -> None:

@@ -34,6 +34,7 @@ from hypothesis.stateful import (
 from phase10 import (
     CHANCE,
     CLASSIC,
+    SKIP,
     Action,
     Card,
     Deal,
@@ -48,6 +49,7 @@ from phase10 import (
     PhaseMelds,
     Reshuffle,
     Reveal,
+    SkipLimit,
     SkipTarget,
     TakeDiscard,
     TiebreakWin,
@@ -90,6 +92,7 @@ def random_variant(rng: random.Random) -> Variant:
         go_out_by_hitting=rng.random() < 0.5,
         runs_wrap=rng.random() < 0.5,
         tiebreak_win=rng.choice(list(TiebreakWin)),
+        skip_limit=rng.choice(list(SkipLimit)),
     )
 
 
@@ -228,12 +231,16 @@ def probes(state: GameState, seat: int) -> Iterator[Action]:
 
     Every hit that fits a meld on the table and a few laydowns the hand holds: whether they
     are legal is up to C-10 (one phase a hand), C-14 (hit after laying down; the option
-    ``hit_others_on_laydown_turn``) and C-15 (the option ``go_out_by_hitting``), which
-    ``legal_actions`` and ``apply`` must judge alike.
+    ``hit_others_on_laydown_turn``), C-15 (the option ``go_out_by_hitting``) and C-20 (a
+    skip on every seat: the option ``skip_limit``), which ``legal_actions`` and ``apply``
+    must judge alike.
     """
     if state.step is not TurnStep.PLAY:
         return
     hand = state.players[seat].hand
+    if SKIP in hand:
+        for target in (None, *range(state.num_players)):
+            yield Discard(seat, SKIP, target)
     rules = state.variant.meld_rules
     for owner, row in enumerate(state.table):
         for index, meld in enumerate(row):
@@ -368,6 +375,8 @@ class Seen:
         self.kinds[type(action).__name__] += 1
         if isinstance(action, Discard) and action.target is not None:
             self.kinds["skip played"] += 1
+            if any(p.skip_guard for p in state.players):  # rule C-20, skip_limit=round
+                self.kinds["skip played during a skip guard"] += 1
         if state.tiebreak:
             self.kinds["tie-break step"] += 1
 
@@ -413,7 +422,15 @@ def test_seeded_random_games_keep_every_invariant() -> None:
         # replaying the record, chance included, gives the same game
         assert final == reduce(apply, actions, new_game(variant, n, dealer=first.dealer))
     # the loop went through every part of a turn
-    for kind in ("LayDown", "Hit", "Discard", "TakeDiscard", "Reshuffle", "skip played"):
+    for kind in (
+        "LayDown",
+        "Hit",
+        "Discard",
+        "TakeDiscard",
+        "Reshuffle",
+        "skip played",
+        "skip played during a skip guard",
+    ):
         assert seen.kinds[kind] > 0, kind
     # and the refusals went through every predicate shared by listing and applying
     for code in (
@@ -423,6 +440,7 @@ def test_seeded_random_games_keep_every_invariant() -> None:
         Violation.NO_SUCH_MELD,  # hit_violation
         Violation.HIT_NOT_ALLOWED_YET,  # hit_violation (C-14, option)
         Violation.MUST_DISCARD_LAST,  # go_out_violation (C-15, option)
+        Violation.BAD_SKIP_TARGET,  # can_be_skipped (C-20, option skip_limit)
     ):
         assert seen.refused[code] > 0, code
 

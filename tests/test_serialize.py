@@ -28,6 +28,7 @@ from phase10 import (
     PlayerView,
     RunOf,
     SetOf,
+    SkipLimit,
     SkipTarget,
     Variant,
     apply,
@@ -104,6 +105,7 @@ def test_every_built_in_variant_and_phase_round_trips() -> None:
             phases=(Phase((ColorRunOf(3), SetOf(2)), name="mine"), Phase((RunOf(5),))),
         ),
         attrs.evolve(CLASSIC, name="classic", hand_size=9),  # not the built-in classic
+        CLASSIC.with_options(name="pending", skip_limit=SkipLimit.PENDING),
     ],
 )
 def test_custom_variants_round_trip_in_full(variant: Variant) -> None:
@@ -198,6 +200,30 @@ def test_fields_added_later_keep_old_documents_readable() -> None:
                 assert field.default is not attrs.NOTHING, f"{cls.__name__}.{field.name}"
 
 
+def test_skip_guards_and_skip_limit_are_written_and_optional_when_read() -> None:
+    # rule C-20: the guard is part of the state and of every view; older documents lack it
+    state = new_game(CLASSIC, 3)
+    rng = random.Random("guard")
+    while not any(p.skip_guard for p in state.players):
+        if state.is_chance:
+            state = apply(state, phase10.sample_chance(state, rng))
+        else:
+            legal = legal_actions(state)
+            skips = [a for a in legal if isinstance(a, phase10.Discard) and a.target is not None]
+            state = apply(state, (skips or legal)[int(rng.random() * len(skips or legal))])
+    round_trip(state)
+    round_trip(view(state, 0))
+    doc = to_dict(state)
+    guarded = [p["skip_guard"] for p in doc["state"]["players"]]
+    assert guarded == [p.skip_guard for p in state.players]
+    for player in doc["state"]["players"]:
+        del player["skip_guard"]
+    assert [0, 0, 0] == [p.skip_guard for p in from_dict(doc, GameState).players]
+    house = to_dict(CLASSIC.with_options(name="house", skip_limit=SkipLimit.PENDING))
+    assert "pending" == house["variant"].pop("skip_limit")
+    assert SkipLimit.ROUND is from_dict(house, Variant).skip_limit
+
+
 def test_a_new_game_document() -> None:
     state = new_game(CLASSIC, 2)
     doc = to_dict(state)["state"]
@@ -214,6 +240,7 @@ def test_a_new_game_document() -> None:
         "take_two": False,
         "keep_all": False,
         "kept": False,
+        "skip_guard": 0,
     }
     assert from_dict(to_dict(state)) == state
 

@@ -62,6 +62,7 @@ from phase10 import (
     Reveal,
     RunOf,
     SetOf,
+    SkipLimit,
     SkipTarget,
     TakeDiscard,
     TakeOffer,
@@ -944,6 +945,24 @@ def test_m14_skip_target_next_option_in_master() -> None:
     assert (2, cards("S")) == (state.turn, state.action_pile)
 
 
+def test_m14_skip_limit_round_option_in_master() -> None:
+    """Rule M-14 with option skip_limit=round (C-20, seed 002: "no player may have more than
+    one skip played against them in a single round"): Master lets p3 skip p2 as soon as p2
+    has moved p1's skip to the blue pile; with the option p2 is safe until p1's next turn."""
+    hands = ["S Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2, "S P3 R5 Y7 G9 P11 R2 Y4 G6 Y8"]
+    assert SkipLimit.PENDING is MASTER.skip_limit
+    for variant, targets in (
+        (MASTER, [Discard(2, SKIP, 0), Discard(2, SKIP, 1)]),
+        (MASTER.with_options(skip_limit=SkipLimit.ROUND), [Discard(2, SKIP, 0)]),
+    ):
+        state = draw(start(variant, hands, "G12"), "P12")
+        state = play(state, Discard(0, SKIP, 1))
+        assert (2, False) == (state.turn, state.players[1].skipped)  # p2 lost the turn
+        state = draw(state, "R12")
+        skips = [a for a in of_type(state, Discard) if isinstance(a, Discard) and a.card.is_skip]
+        assert targets == skips
+
+
 def test_m15_give_five_offers_in_seat_order() -> None:
     # rule M-15: offers from the left neighbour round the table; the active player takes one
     hands = ["GF Y3 G5 P7 R9 Y11 G2 P4 R6 P8", M_QUIET2, M_QUIET3]
@@ -1229,6 +1248,7 @@ def test_t6_declare_loser_option_on_the_classic_game() -> None:
 #: Every rule option of a Variant, and the scenario that exercises it on one of these games.
 OPTION_SCENARIOS = {
     "skip_target": test_m14_skip_target_next_option_in_master,
+    "skip_limit": test_m14_skip_limit_round_option_in_master,
     "hit_others_on_laydown_turn": test_m7_hit_others_on_laydown_turn_option_in_master,
     "go_out_by_hitting": test_m11_go_out_by_hitting_option_in_master,
     "runs_wrap": test_m3_runs_wrap_option_in_master,

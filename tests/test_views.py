@@ -164,6 +164,26 @@ def test_legal_actions_agree_over_whole_games() -> None:
     assert checked > 300
 
 
+def test_skip_guards_are_public_and_survive_sampling() -> None:
+    # rule C-20: whom a skip may target is public, so views and sampled states keep guards
+    guarded = next(
+        s
+        for s in random_game("classic", 4, "guards")
+        if s.current_player == s.turn
+        and s.step.name == "PLAY"
+        and any(p.skip_guard for p in s.players)
+        and any(c.is_skip for c in s.players[s.turn].hand)
+    )
+    seat = guarded.turn
+    v = view(guarded, seat)
+    expected = tuple(p.skip_guard for p in guarded.players)
+    assert expected == tuple(s.skip_guard for s in v.players)
+    assert expected == tuple(p.skip_guard for p in v.canonical_state().players)
+    sampled = sample_state(v, random.Random("guards"))
+    assert expected == tuple(p.skip_guard for p in sampled.players)
+    assert legal_actions(v) == legal_actions(guarded) == legal_actions(sampled)
+
+
 def test_a_view_holds_counts_not_hidden_cards() -> None:
     state = next(s for s in random_game("classic", 4, "counts") if s.step.name == "PLAY")
     v = view(state, 0)

@@ -78,7 +78,7 @@ def layout_of(variant: Variant, players: int) -> Layout:
     for name, size in blocks:
         offsets[name] = total
         total += size
-    seat = 8 + len(variant.phases) + 1
+    seat = 10 + len(variant.phases)  # 7 numbers, to act, dealer, phases + 1 (observation)
     observation = (  # the parts in the order observation() lists them
         len(STEPS)
         + 1

@@ -69,8 +69,8 @@ __all__ = [
     "step",
 ]
 
-#: The version of the id layout and the observation layout.
-ENCODING_VERSION = 1
+#: The version of the id layout and the observation layout (2: each seat's skip guard, C-20).
+ENCODING_VERSION = 2
 
 
 @attrs.frozen(cache_hash=True)

@@ -36,9 +36,9 @@ def observation(v: PlayerView, *, selection: Selection = _EMPTY) -> tuple[float,
     In order: the step (one-hot) and whether the viewer acts; own hand, top discard
     (one-hot) and discard pile as counts per card type; the draw pile's size as a fraction of
     the deck; per seat: hand size / 10, score / 100, laid down, skipped, take two, keep all,
-    to act, dealer, phase (one-hot, one past the last phase when all are done); per seat and
-    meld: card counts; offered and drawn cards as counts; the laydown under way as counts per
-    group, and its phase (one-hot).
+    skip guard (C-20) / number of seats, to act, dealer, phase (one-hot, one past the last
+    phase when all are done); per seat and meld: card counts; offered and drawn cards as
+    counts; the laydown under way as counts per group, and its phase (one-hot).
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(3))
@@ -97,6 +97,10 @@ def _meld_part(meld: Meld, layout: Layout, typecode: str) -> array.array[float]:
     return _remember(meld, layout, typecode, _counts(layout, typecode, meld.cards))
 
 
+# A seat's block: 7 numbers, "to act", "dealer", then the phase one-hot of phases + 1 entries.
+_TO_ACT = 7
+_SEAT_FIXED = _TO_ACT + 3
+
 # A seat's block depends on a few small numbers that recur across positions and games: it is
 # cached by the SeatView (shared by positions where the seat did not change), then by value.
 _SEATS: BoundedCache[tuple[object, ...], array.array[float]] = BoundedCache(_MAX_PARTS)
@@ -115,20 +119,24 @@ def _seat_part(seat: SeatView, layout: Layout, typecode: str) -> array.array[flo
         seat.skipped,
         seat.take_two,
         seat.keep_all,
+        seat.skip_guard,
         phase,
         layout.phases,
+        layout.players,
         typecode,
     )
     part = _SEATS.get(key)
     if part is None:
-        part = _new_part(typecode, 9 + layout.phases)
+        part = _new_part(typecode, _SEAT_FIXED + layout.phases)
         part[0] = seat.hand_size / 10.0
         part[1] = seat.score / 100.0
         part[2] = float(seat.laid_down)
         part[3] = float(seat.skipped)
         part[4] = float(seat.take_two)
         part[5] = float(seat.keep_all)
-        part[8 + phase] = 1.0
+        # rule C-20: who may not be skipped yet is public, and legality depends on it
+        part[6] = seat.skip_guard / layout.players
+        part[_SEAT_FIXED - 1 + phase] = 1.0
         _SEATS.put(key, part)
     return _remember(seat, layout, typecode, part)
 
@@ -219,15 +227,15 @@ def observation_into(
     at += 2 * k
     out[at] = v.draw_count / layout.deck_size
     at += 1
-    seat_size = 9 + layout.phases
+    seat_size = _SEAT_FIXED + layout.phases
     for r in range(n):
         seat = (v.player + r) % n
         base = at + r * seat_size
         out[base : base + seat_size] = _seat_part(v.players[seat], layout, typecode)
         if current == seat:
-            out[base + 6] = 1.0
+            out[base + _TO_ACT] = 1.0
         if v.dealer == seat:
-            out[base + 7] = 1.0
+            out[base + _TO_ACT + 1] = 1.0
     at += n * seat_size
     if v.table:
         for r in range(n):

@@ -56,7 +56,15 @@ from phase10.groups import Meld, NaturalScope
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.phases import PhaseMelds
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
-from phase10.variants import Advance, LaydownStyle, PhaseOrder, SkipTarget, TiebreakWin, Variant
+from phase10.variants import (
+    Advance,
+    LaydownStyle,
+    PhaseOrder,
+    SkipLimit,
+    SkipTarget,
+    TiebreakWin,
+    Variant,
+)
 
 __all__ = ["apply", "chance_outcomes", "check", "is_legal", "legal_actions", "new_game"]
 
@@ -590,6 +598,16 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
     )
 
 
+def can_be_skipped(player: PlayerState) -> bool:
+    """Whether a skip may be played on ``player`` now (C-20).
+
+    Not while a skip is pending against them (C-20, M-14), nor, with option
+    ``skip_limit=round``, while their :attr:`~PlayerState.skip_guard` still runs: a skip
+    was played on them less than a round of turns ago.
+    """
+    return not player.skipped and not player.skip_guard
+
+
 def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
     """Who a skip discarded by ``seat`` may target; ``(None,)`` when nobody can be skipped."""
     players = state.players
@@ -599,9 +617,8 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
         return (None,)
     if state.variant.skip_target is SkipTarget.NEXT:
         nxt = _next_seat(state, seat)
-        return (nxt,) if nxt != seat and not players[nxt].skipped else (None,)
-    # rules C-20, M-14: at most one skip pending against (lying in front of) a player
-    targets = tuple(s for s in state.active_seats if s != seat and not players[s].skipped)
+        return (nxt,) if nxt != seat and can_be_skipped(players[nxt]) else (None,)
+    targets = tuple(s for s in state.active_seats if s != seat and can_be_skipped(players[s]))
     return targets or (None,)
 
 
@@ -628,9 +645,15 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
     Rules C-19, C-20 and M-14 (skips), C-16 (the reshuffle).
     """
     players = state.players
+    # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard
+    guarded = any(p.skip_guard for p in players)
     while players[seat].skipped:
         players = (*players[:seat], _pl(players[seat], skipped=False), *players[seat + 1 :])
+        if guarded:
+            players = _count_turn(players)
         seat = _next_seat(state, seat)
+    if guarded:
+        players = _count_turn(players)
     if state.draw_pile:
         step = TurnStep.DRAW
     elif _can_reshuffle(state):
@@ -647,6 +670,21 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
         to_draw=0,
         receiver=None,
     )
+
+
+def _count_turn(players: tuple[PlayerState, ...]) -> tuple[PlayerState, ...]:
+    """One more turn taken or lost: every running skip guard counts it (C-20)."""
+    return tuple(_pl(p, skip_guard=p.skip_guard - 1) if p.skip_guard else p for p in players)
+
+
+def _skip_on(state: GameState, players: tuple[PlayerState, ...], t: int) -> tuple[PlayerState, ...]:
+    """``players`` with a skip played on seat ``t`` (C-19, C-20, C-21, M-14).
+
+    With ``skip_limit=round`` the skip also guards ``t`` until every seat of the hand has
+    taken or lost one turn.
+    """
+    guard = len(state.active_seats) if state.variant.skip_limit is SkipLimit.ROUND else 0
+    return (*players[:t], _pl(players[t], skipped=True, skip_guard=guard), *players[t + 1 :])
 
 
 def _can_reshuffle(state: GameState) -> bool:
@@ -774,7 +812,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
         first = _next_seat(state, state.dealer)
         players = tuple(_pl(p, kept=False) if p.kept else p for p in state.players)
         if action.card.kind is Kind.SKIP:  # rule C-21: the first player is skipped
-            players = (*players[:first], _pl(players[first], skipped=True), *players[first + 1 :])
+            players = _skip_on(state, players, first)
         turned = _evolve(
             state,
             players=players,
@@ -893,8 +931,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         player = _pl(player, keep_all=True)
     players = _with_player(state, seat, player)
     if action.target is not None:  # rules C-19, M-14: the target loses their next turn
-        t = action.target
-        players = (*players[:t], _pl(players[t], skipped=True), *players[t + 1 :])
+        players = _skip_on(state, players, action.target)
     after = _evolve(state, players=players, discard_pile=discards, action_pile=blue)
     if not rest:  # rules C-13, M-11: the last card ends the hand
         return _end_hand(after, went_out=seat)

@@ -15,7 +15,7 @@ from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError, Phase10Error
 from phase10.groups import Meld, MeldRules, check_meld
 from phase10.phases import Phase
-from phase10.variants import PhaseOrder, Variant
+from phase10.variants import PhaseOrder, SkipLimit, Variant
 
 __all__ = ["CHANCE", "GameState", "PlayerState", "StateProblem", "TurnStep"]
 
@@ -89,6 +89,10 @@ class PlayerState:
         take_two: Phase 10 Master: a Take two lies in front of the player (M-12).
         keep_all: Phase 10 Master: a Keep all lies in front of the player (M-13).
         kept: Phase 10 Master: the player kept their hand from the last hand (M-13).
+        skip_guard: With option ``skip_limit=round`` (C-20): how many more turns, taken or
+            lost by the seats of the hand, must pass before another skip may be played on
+            the player; 0 when nothing protects them. A skip played on the player sets it to
+            the number of seats playing the hand.
     """
 
     hand: tuple[Card, ...] = ()
@@ -100,6 +104,7 @@ class PlayerState:
     take_two: bool = False
     keep_all: bool = False
     kept: bool = False
+    skip_guard: int = 0
 
 
 @attrs.frozen(cache_hash=True)
@@ -394,6 +399,18 @@ def _conservation(state: GameState) -> Iterator[StateProblem]:
         yield StateProblem("", f"cards are not conserved: missing {listed}")
 
 
+def _guard_problems(state: GameState, seat: int, guard: int) -> Iterator[StateProblem]:
+    """A skip guard counts at most one round of turns, and only with skip_limit=round (C-20)."""
+    path = f"players[{seat}].skip_guard"
+    if state.variant.skip_limit is not SkipLimit.ROUND:
+        yield StateProblem(path, f"{guard} must be 0: only skip_limit=round guards a player")
+        return
+    active = state.active_seats
+    most = len(active) if seat in active else 0
+    if not 0 <= guard <= most:
+        yield StateProblem(path, f"{guard} is not a number of turns from 0 to {most} (C-20)")
+
+
 def _consistency(state: GameState) -> Iterator[StateProblem]:
     """What the fields say about each other; the seats and table rows fit the players."""
     variant = state.variant
@@ -409,6 +426,8 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             yield StateProblem(
                 f"players[{i}].laid_down", "the player has melds on the table, so laid_down"
             )
+        if p.skip_guard:
+            yield from _guard_problems(state, i, p.skip_guard)
     seats_ok = True
     for name in ("tiebreak", "winners"):
         seats = getattr(state, name)

@@ -33,6 +33,7 @@ __all__ = [
     "Advance",
     "LaydownStyle",
     "PhaseOrder",
+    "SkipLimit",
     "SkipTarget",
     "TiebreakWin",
     "Variant",
@@ -48,6 +49,18 @@ class SkipTarget(enum.Enum):
     CHOSEN = "chosen"
     #: The next player in turn order.
     NEXT = "next"
+
+
+class SkipLimit(enum.Enum):
+    """How often a player may be skipped (rule option ``skip_limit``, C-20)."""
+
+    #: One skip per player per round: once a skip is played on a player, no other skip may
+    #: be played on them until every seat of the hand has taken or lost one turn since
+    #: (seed 002).
+    ROUND = "round"
+    #: At most one skip pending: a player may be skipped again as soon as the skip against
+    #: them is spent (Phase 10 Master's M-14).
+    PENDING = "pending"
 
 
 class TiebreakWin(enum.Enum):
@@ -123,6 +136,8 @@ class Variant:
         min_players: Fewest players (C-2).
         max_players: Most players (C-2).
         skip_target: Option ``skip_target`` (C-19).
+        skip_limit: Option ``skip_limit`` (C-20): one skip per player per round (the
+            default) or only one pending at a time (Phase 10 Master, M-14).
         hit_others_on_laydown_turn: Option ``hit_others_on_laydown_turn`` (C-14).
         go_out_by_hitting: Option ``go_out_by_hitting`` (C-15).
         tiebreak_win: Option ``tiebreak_win`` (C-26).
@@ -152,6 +167,7 @@ class Variant:
     min_players: int = 2
     max_players: int = 6
     skip_target: SkipTarget = SkipTarget.CHOSEN
+    skip_limit: SkipLimit = SkipLimit.ROUND
     hit_others_on_laydown_turn: bool = True
     go_out_by_hitting: bool = True
     tiebreak_win: TiebreakWin = TiebreakWin.LAYDOWN
@@ -193,6 +209,8 @@ class Variant:
             raise DefinitionError(f"scoring must be a Scoring, got {self.scoring!r}")
         if not isinstance(self.skip_target, SkipTarget):
             raise DefinitionError(f"skip_target must be a SkipTarget, got {self.skip_target!r}")
+        if not isinstance(self.skip_limit, SkipLimit):
+            raise DefinitionError(f"skip_limit must be a SkipLimit, got {self.skip_limit!r}")
         if not isinstance(self.tiebreak_win, TiebreakWin):
             raise DefinitionError(f"tiebreak_win must be a TiebreakWin, got {self.tiebreak_win!r}")
         for name, kind in (
@@ -327,6 +345,7 @@ MASTER = Variant(
     scoring=Scoring(per_card=1),  # rule M-8
     turn_up_naturals_only=True,  # rule M-6
     action_cards=True,  # rules M-11 to M-15
+    skip_limit=SkipLimit.PENDING,  # rule M-14: at most one skip in front of a player
     tiebreak_hand=False,  # rule M-10: ties go to fewer penalty points
     max_reshuffles=10,  # a kept two-card hand can deadlock a hand (documented)
 )

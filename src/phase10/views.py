@@ -3,7 +3,8 @@
 A :class:`PlayerView` is its own type, not a :class:`~phase10.GameState` with holes, so
 passing a view where a full state is needed is a type error. It holds the viewer's own hand
 and only counts of the cards nobody may see: other hands and the draw pile. The discard pile,
-the melds on the table and every player's phase, score and pending skip are public.
+the melds on the table and every player's phase, score, pending skip and skip guard are
+public.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class SeatView:
         take_two: Phase 10 Master: a Take two lies in front of the player (M-12).
         keep_all: Phase 10 Master: a Keep all lies in front of the player (M-13).
         kept: Phase 10 Master: the player kept their hand from the last hand (M-13).
+        skip_guard: Turns still to pass before a skip may be played on the player again
+            (C-20, option ``skip_limit=round``); 0 when nothing protects them.
     """
 
     hand_size: int
@@ -52,6 +55,7 @@ class SeatView:
     take_two: bool = False
     keep_all: bool = False
     kept: bool = False
+    skip_guard: int = 0
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -183,7 +187,7 @@ class PlayerView:
 
         Its legal actions are the viewer's: this is how :func:`~phase10.legal_actions`
         lists them for a view. A player's legal actions depend only on what they can see
-        (their hand, the table, the discard pile, the counts and pending skips).
+        (their hand, the table, the discard pile, the counts, pending skips and skip guards).
 
         >>> import random, phase10
         >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(5))
@@ -241,6 +245,7 @@ assert _SEAT_PUBLIC == (
     "take_two",
     "keep_all",
     "kept",
+    "skip_guard",
 ), _SEAT_PUBLIC
 
 
@@ -255,6 +260,7 @@ def _make_seat_view(player: PlayerState) -> SeatView:
         take_two=player.take_two,
         keep_all=player.keep_all,
         kept=player.kept,
+        skip_guard=player.skip_guard,
     )
 
 
@@ -263,8 +269,9 @@ def view(state: GameState, player: int) -> PlayerView:
 
     The view holds the player's own hand, every other hand as a count, the draw pile as a
     count and everything that is public: the discard pile, the melds on the table with the
-    values of their wilds, each seat's phase, score and pending skip, whose turn it is and
-    the step, the hand number, the dealer, tie-break seats and winners, and the variant.
+    values of their wilds, each seat's phase, score, pending skip and skip guard, whose turn
+    it is and the step, the hand number, the dealer, tie-break seats and winners, and the
+    variant.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(7))

@@ -169,10 +169,12 @@ def _seat_line(v: PlayerView | GameState, seat: int, label: str) -> str:
     if isinstance(v, PlayerView):
         p = v.players[seat]
         size, phase, laid, score, skipped = p.hand_size, p.phase, p.laid_down, p.score, p.skipped
+        guard = p.skip_guard
         extras = [name for name, on in (("Take two", p.take_two), ("Keep all", p.keep_all)) if on]
     else:
         q = v.players[seat]
         size, phase, laid, score, skipped = len(q.hand), q.phase, q.laid_down, q.score, q.skipped
+        guard = q.skip_guard
         extras = [name for name, on in (("Take two", q.take_two), ("Keep all", q.keep_all)) if on]
     doing = f"phase {phase + 1} ({phases[phase]})" if phase < len(phases) else "all phases done"
     flags = [_cards(size), f"{score} points"]
@@ -180,6 +182,8 @@ def _seat_line(v: PlayerView | GameState, seat: int, label: str) -> str:
         flags.append("laid down")
     if skipped:
         flags.append("skip pending")
+    elif guard:  # rule C-20, skip_limit=round
+        flags.append(f"no skip for {guard} more {'turn' if guard == 1 else 'turns'}")
     flags.extend(extras)
     return f"  {seat_name(seat)} {label:<12} {doing}; {', '.join(flags)}"
 
