@@ -15,7 +15,7 @@ from phase10 import GameRecord, find_variant, variant_names
 from phase10.cli import main
 from phase10.cli.paint import Palette, use_color
 from phase10.cli.play import menu, rules_summary, table_lines
-from tests import engine_helpers as engine
+from tests import helpers as engine
 
 ESC = "\x1b["
 

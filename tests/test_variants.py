@@ -955,7 +955,7 @@ def test_m14_skip_limit_round_option_in_master() -> None:
         (MASTER, [Discard(2, SKIP, 0), Discard(2, SKIP, 1)]),
         (MASTER.with_options(skip_limit=SkipLimit.ROUND), [Discard(2, SKIP, 0)]),
     ):
-        state = draw(start(variant, hands, "G12"), "P12")
+        state = draw(start(hands, "G12", variant=variant), "P12")
         state = play(state, Discard(0, SKIP, 1))
         assert (2, False) == (state.turn, state.players[1].skipped)  # p2 lost the turn
         state = draw(state, "R12")
