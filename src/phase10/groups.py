@@ -137,10 +137,20 @@ Shape = Repeat | Slots
 
 
 class NaturalScope(enum.Enum):
-    """Where the natural-card minimum applies (rule option ``natural_minimum``, C-17)."""
+    """Where the natural-card minimum applies (rule option ``natural_minimum``, C-17).
 
+    The seeds ask for a natural card in the *phase* (000: "A fázisban azonban ki kell
+    játszani legalább egy „természetes” lapot"; 003: "siempre y cuando tenga una sola carta
+    normal para colocar cuando forme su fase"), so ``PHASE`` is the classic default; seed 002
+    sets no minimum (``NONE``); one per group is a common house rule (``GROUP``).
+    """
+
+    #: Each group needs its own natural cards (``naturals_in_sets`` / ``naturals_in_runs``).
     GROUP = "group"
+    #: The phase as a whole needs ``naturals_in_sets`` natural cards; a group may be all wilds.
     PHASE = "phase"
+    #: No minimum: a phase may be made of wilds alone ("10 Phases", T-1).
+    NONE = "none"
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -151,10 +161,12 @@ class MeldRules:
         max_number: Highest card number; runs are at most this long (C-7).
         colors: The deck's colours, for colour groups and same-colour runs.
         runs_wrap: Whether a run may continue from ``max_number`` to 1 (option ``runs_wrap``).
-        natural_minimum: Whether the natural-card minimum counts per group or per phase.
-        naturals_in_sets: Natural cards each set-like group (a :class:`Repeat` shape) needs.
+        natural_minimum: Whether the natural-card minimum counts per phase (the default),
+            per group or not at all (C-17).
+        naturals_in_sets: Natural cards each set-like group (a :class:`Repeat` shape) needs
+            per group; per phase, the natural cards the whole phase needs.
         naturals_in_runs: Natural cards each run-like group (a :class:`Slots` shape) needs
-            (1 in the classic game, 2 in Phase 10 Master, M-4).
+            per group (1 in the classic game, 2 in Phase 10 Master, M-4).
 
     Raises:
         DefinitionError: a field is out of range.
@@ -163,7 +175,7 @@ class MeldRules:
     max_number: int = 12
     colors: tuple[Color, ...] = CLASSIC_COLORS
     runs_wrap: bool = False
-    natural_minimum: NaturalScope = NaturalScope.GROUP
+    natural_minimum: NaturalScope = NaturalScope.PHASE
     naturals_in_sets: int = 1
     naturals_in_runs: int = 1
 
@@ -180,13 +192,26 @@ class MeldRules:
                 raise DefinitionError(f"{name} must be a whole number >= 0, got {value!r}")
 
     def naturals_needed(self, shape: Shape) -> int:
-        """How many natural cards one group of this shape needs on its own."""
-        if self.natural_minimum is NaturalScope.PHASE:
+        """How many natural cards one group of this shape needs on its own.
+
+        Only ``natural_minimum=GROUP`` asks anything of a single group; per phase the
+        minimum is :meth:`phase_naturals_needed`.
+        """
+        if self.natural_minimum is not NaturalScope.GROUP:
             return 0
         return self.naturals_in_runs if isinstance(shape, Slots) else self.naturals_in_sets
 
+    def phase_naturals_needed(self) -> int:
+        """How many natural cards a whole phase needs beyond what each group needs (C-17).
 
-#: The classic game's meld rules: numbers 1-12, four colours, no wrap, one natural per group.
+        ``naturals_in_sets`` with ``natural_minimum=PHASE``, else 0. The laydown check
+        (:meth:`phase10.Phase.problem`) and the laydown search both read it from here.
+        """
+        return self.naturals_in_sets if self.natural_minimum is NaturalScope.PHASE else 0
+
+
+#: The classic game's meld rules: numbers 1-12, four colours, no wrap, one natural card in
+#: each phase (C-17).
 CLASSIC_MELD_RULES = MeldRules()
 
 
@@ -768,7 +793,16 @@ def check_meld(
     valid: R3 B4 W=5 G6
     >>> print(check_meld("R7 B7 S", SetOf(3)))
     invalid: a skip can never be part of a group
-    >>> check_meld("W W W", SetOf(3)).problem
+
+    Wilds alone (C-17): the classic rules ask for a natural card in the *phase*, not in each
+    group, so a group checked alone may be all wilds; the phase's minimum is checked when a
+    phase is laid down (:meth:`phase10.Phase.problem`, the laydown search and the engine).
+    Only ``natural_minimum=GROUP`` refuses the group itself:
+
+    >>> bool(check_meld("W W W", SetOf(3)))
+    True
+    >>> per_group = MeldRules(natural_minimum=NaturalScope.GROUP)
+    >>> check_meld("W W W", SetOf(3), rules=per_group).problem
     <MeldProblem.TOO_FEW_NATURALS: 'too-few-naturals'>
 
     Raises:

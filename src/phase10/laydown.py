@@ -116,9 +116,8 @@ class _Plan:
         self.patterns = tuple(ids)
         self.pattern_ids = ids
         self.size = phase.size
-        self.phase_need = (
-            rules.naturals_in_sets if rules.natural_minimum is NaturalScope.PHASE else 0
-        )
+        #: natural cards the phase needs as a whole (C-17); Phase.problem checks the same
+        self.phase_need = rules.phase_naturals_needed()
         self.minimal_ok = self._minimal_suffices()
         # per pattern id: the natural classes and the wild classes that can take its place
         self.nat_acc: list[list[int]] = [[] for _ in ids]
@@ -1198,7 +1197,7 @@ def find_laydown(
     # _Plan.minimal_ok catches the other cases (custom shapes, a per-phase minimum above 1).
     plan = compiled_plan(phase, rules)
     minimal = (
-        rules.naturals_in_runs <= 1 or rules.natural_minimum is NaturalScope.PHASE
+        rules.naturals_in_runs <= 1 or rules.natural_minimum is not NaturalScope.GROUP
     ) and plan.minimal_ok
     if phase.distinct_colors:
         # the phase refuses some combinations of valid melds: filter them (the oracle ignores
@@ -1288,11 +1287,10 @@ def _pattern_words(pattern: Pattern) -> str:
 
 def _fewest_naturals(phase: Phase, rules: MeldRules) -> int:
     """The fewest natural cards that any laydown of ``phase`` holds (C-17, M-4)."""
-    if rules.natural_minimum is NaturalScope.PHASE:
-        return rules.naturals_in_sets
-    return sum(
+    per_group = sum(
         min(rules.naturals_needed(shape) for shape in group.shapes(rules)) for group in phase.groups
     )
+    return max(per_group, rules.phase_naturals_needed())
 
 
 def _cards_word(count: int, noun: str) -> str:
