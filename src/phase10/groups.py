@@ -12,7 +12,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10.cards import CLASSIC_COLORS, Card, Color, Kind, sort_cards
+from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
 from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
 
 __all__ = [
@@ -190,6 +190,19 @@ class MeldRules:
             value = getattr(self, name)
             if not is_whole(value, 0):
                 raise DefinitionError(f"{name} must be a whole number >= 0, got {value!r}")
+
+    @property
+    def game(self) -> CardGame:
+        """The cards these rules' deck has, derived from :attr:`colors` and :attr:`max_number`.
+
+        A card outside it is refused by every meld check and laydown search:
+
+        >>> CLASSIC_MELD_RULES.game.name
+        'the classic game'
+        >>> print(check_meld("P7 B7 G7", SetOf(3)))
+        invalid: P7 is not a card of the classic game
+        """
+        return CardGame.of(self.colors, self.max_number)
 
     def naturals_needed(self, shape: Shape) -> int:
         """How many natural cards one group of this shape needs on its own.
@@ -459,6 +472,9 @@ class Meld:
         """Why the meld is not valid under ``rules``, or ``None`` when it is."""
         if len(self.cards) != len(self.values):
             return "cards and values differ in length"
+        foreign = _foreign(self.cards, rules)
+        if foreign is not None:
+            return foreign
         if len(self.cards) < self.group.size:
             return f"a {_named(self.group)} needs at least {self.group.size} cards"
         if self.shape not in shape_index(self.group, rules).all_shapes:
@@ -526,6 +542,9 @@ class Meld:
             InvalidMeldError: the card does not fit, or fits in several ways and ``value`` /
                 ``end`` do not say which.
         """
+        foreign = _foreign((card,), rules)
+        if foreign is not None:
+            raise InvalidMeldError(foreign, problem=MeldProblem.NOT_IN_DECK)
         options = _filter_options(self.hit_options(card, rules=rules), value, end)
         if not options:
             raise InvalidMeldError(
@@ -561,6 +580,8 @@ def _filter_options(
 @functools.lru_cache(maxsize=1 << 16)
 def _hit_options(meld: Meld, card: Card, rules: MeldRules) -> tuple[HitOption, ...]:
     # rule C-14: a hit adds one card that keeps the group valid; it never makes a new group.
+    if not rules.game.has(card):
+        return ()
     shape = meld.shape
     if isinstance(shape, Repeat):
         if not shape.pattern.accepts(card):
@@ -641,14 +662,19 @@ _TOKEN_RE = re.compile(r"[^\s,]+")
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 
 
-def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
+def parse_placed(
+    text: str, *, rules: MeldRules | None = None
+) -> tuple[tuple[Card, Value | None], ...]:
     """Parse cards where a wild may say what it stands for: ``W=7``, ``W=R``, ``W=R7``.
+
+    With ``rules``, only the cards of their game are accepted (:attr:`MeldRules.game`).
 
     >>> parse_placed("R4 W=5 g6")
     ((Card.parse('R4'), None), (Card.parse('W'), Value(number=5, color=None)), (Card.parse('G6'), None))
 
     Raises:
-        NotationError: a token is not a card, or a value is given for a card that is not a wild.
+        NotationError: a token is not a card (or not one of the rules' game), or a value is
+            given for a card that is not a wild.
     """  # noqa: E501
     from phase10.cards import parse_card
 
@@ -659,7 +685,7 @@ def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
         token = m.group(0)
         head, eq, tail = token.partition("=")
         try:
-            card = parse_card(head)
+            card = parse_card(head, game=None if rules is None else rules.game)
         except NotationError as exc:
             raise NotationError(
                 f"bad card {head!r} at position {m.start()} in {text!r}: {exc}",
@@ -685,9 +711,26 @@ def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
     return tuple(out)
 
 
-def _coerce_cards(cards: str | Iterable[Card]) -> tuple[tuple[Card, Value | None], ...]:
+def _foreign(cards: Iterable[Card], rules: MeldRules) -> str | None:
+    """Why one of ``cards`` is not of the rules' game (the first such), or ``None``."""
+    game = rules.game
+    for card in cards:
+        if not game.has(card):
+            return game.refusal(card)
+    return None
+
+
+def _coerce_cards(
+    cards: str | Iterable[Card], rules: MeldRules
+) -> tuple[tuple[Card, Value | None], ...]:
     if isinstance(cards, str):
-        return parse_placed(cards)
+        try:  # a syntax error lists only the notation of the rules' own cards
+            return parse_placed(cards, rules=rules)
+        except NotationError as exc:
+            try:  # every token is a card, one of another game: check_meld says which
+                return parse_placed(cards)
+            except NotationError:
+                raise exc from None
     out = []
     for card in cards:
         if not isinstance(card, Card):
@@ -785,7 +828,9 @@ def check_meld(
     """Check whether ``cards`` (all of them, in any order) form a valid ``group``.
 
     ``cards`` is a sequence of :class:`~phase10.Card` or a notation string; in a string a wild
-    may be pinned to a value (``W=7``).
+    may be pinned to a value (``W=7``). A card that the rules' game does not have is refused
+    with :attr:`MeldProblem.NOT_IN_DECK <phase10.MeldProblem.NOT_IN_DECK>`, e.g.
+    ``QH is not a card of the classic game``.
 
     >>> bool(check_meld("R3 B4 W G6", RunOf(4)))
     True
@@ -806,10 +851,14 @@ def check_meld(
     <MeldProblem.TOO_FEW_NATURALS: 'too-few-naturals'>
 
     Raises:
-        NotationError: ``cards`` is a string that is not valid notation.
+        NotationError: ``cards`` is a string that is not valid notation; the message lists
+            the notation of the rules' game only.
         TypeError: ``cards`` holds something that is not a :class:`~phase10.Card`.
     """
-    placed = _coerce_cards(cards)
+    placed = _coerce_cards(cards, rules)
+    foreign = _foreign((c for c, _ in placed), rules)
+    if foreign is not None:
+        return Verdict(False, MeldProblem.NOT_IN_DECK, foreign, ())
     melds = arrangements(placed, group, rules)
     if melds:
         return Verdict(True, None, "", tuple(melds))

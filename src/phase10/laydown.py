@@ -10,7 +10,8 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from phase10._fast import BoundedCache
-from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards
+from phase10.cards import SKIP, WILD, Card, Color, Kind, format_cards, parse_cards
+from phase10.errors import InvalidCardError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorRunOf,
@@ -30,13 +31,17 @@ from phase10.phases import Phase, PhaseMelds, meld_colors, meld_order
 __all__ = ["explain", "find_laydown", "iter_laydowns"]
 
 
-def _coerce_hand(hand: str | Iterable[Card]) -> tuple[Card, ...]:
+def _coerce_hand(hand: str | Iterable[Card], rules: MeldRules) -> tuple[Card, ...]:
+    game = rules.game
     if isinstance(hand, str):
-        return parse_cards(hand)
+        return parse_cards(hand, game=game)
     cards = tuple(hand)
+    has = game.has
     for card in cards:
         if not isinstance(card, Card):
             raise TypeError(f"expected Card objects or a notation string, got {card!r}")
+        if not has(card):
+            raise InvalidCardError(f"{game.refusal(card)}, in the hand {format_cards(cards)}")
     return cards
 
 
@@ -1140,9 +1145,11 @@ def iter_laydowns(
     8
 
     Raises:
-        NotationError: ``hand`` is a string that is not valid notation.
+        NotationError: ``hand`` is a string that is not valid notation, or names a card
+            that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
+        InvalidCardError: ``hand`` holds a card that the rules' game does not have.
     """
-    cards = _coerce_hand(hand)
+    cards = _coerce_hand(hand, rules)
     suits = _suit_runs(cards, phase, rules) if phase.distinct_colors else None
     if suits is not None and not suits.fits(0, frozenset(), suits.wilds):
         return
@@ -1187,9 +1194,11 @@ def find_laydown(
     True
 
     Raises:
-        NotationError: ``hand`` is a string that is not valid notation.
+        NotationError: ``hand`` is a string that is not valid notation, or names a card
+            that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
+        InvalidCardError: ``hand`` holds a card that the rules' game does not have.
     """
-    cards = _coerce_hand(hand)
+    cards = _coerce_hand(hand, rules)
     if len(cards) < phase.size:
         return None
     # Minimal groups suffice unless a run needs two or more naturals (Phase 10 Master, M-4):
@@ -1308,9 +1317,11 @@ def explain(
     can lay down 1 set of 3 + 1 run of 4: Y9 Y9 W=9 | R3 B4 W=5 G6
 
     Raises:
-        NotationError: ``hand`` is a string that is not valid notation.
+        NotationError: ``hand`` is a string that is not valid notation, or names a card
+            that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
+        InvalidCardError: ``hand`` holds a card that the rules' game does not have.
     """
-    cards = _coerce_hand(hand)
+    cards = _coerce_hand(hand, rules)
     found = find_laydown(cards, phase, rules=rules)
     if found is not None:
         return f"can lay down {phase}: {found}"

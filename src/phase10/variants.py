@@ -250,6 +250,13 @@ class Variant:
                     f"{players} players and leave a draw and a discard pile "
                     f"(needs at least {needed})"
                 )
+        game = self.meld_rules.game
+        for card in sorted(set(self.deck_for(self.max_players))):
+            if not game.has(card):  # the rules would refuse it in every meld and hand
+                raise DefinitionError(
+                    f"the deck holds {card}, which is not a card of {game.name} (the game "
+                    "meld_rules' colours and max_number describe)"
+                )
         _check_possible(self)
 
     @property
