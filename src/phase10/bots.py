@@ -166,8 +166,11 @@ class GreedyBot:
 
 @functools.lru_cache(maxsize=64)
 def _free_wild(rules: MeldRules) -> Card:
-    """A wild of the rules' game that stands for anything: ``W``, or in Phase 10 Master (whose
-    deck has no plain wild, M-2) a joker over all its numbers and colours."""
+    """A wild of the rules' game that stands for anything.
+
+    ``W``, or in Phase 10 Master (whose deck has no plain wild, M-2) a joker over all its
+    numbers and colours.
+    """
     game = rules.game
     if game.has(WILD):
         return WILD
