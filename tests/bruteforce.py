@@ -73,7 +73,10 @@ def laydowns(
 
     def rec(g: int, pool: tuple[Card, ...], chosen: tuple[Meld, ...]) -> Iterator[tuple[Meld, ...]]:
         if g == len(groups):
-            if sum(m.naturals for m in chosen) >= phase_need and phase.problem(chosen) is None:
+            if (
+                sum(m.naturals for m in chosen) >= phase_need
+                and phase.problem(chosen, rules=rules) is None
+            ):
                 yield chosen
             return
         group = groups[g]

@@ -430,24 +430,56 @@ def test_c16_reshuffle_limit_ends_the_hand_without_a_winner() -> None:
 def test_c17_every_group_needs_a_natural_card() -> None:
     # rule C-17, option natural_minimum=group: W W W is no set
     hands = ["W W W R7 B7 G7 R10 B11 G12 Y12", NOTHING]
-    per_phase = CLASSIC.with_options(natural_minimum=NaturalScope.PHASE)
-    loose = draw(start(hands, "R5", variant=per_phase), "Y6")
-    strict = draw(start(hands, "R5"), "Y6")
+    per_group = CLASSIC.with_options(natural_minimum=NaturalScope.GROUP)
+    loose = draw(start(hands, "R5"), "Y6")
+    strict = draw(start(hands, "R5", variant=per_group), "Y6")
     wilds_alone = lay(loose, "W=5 W=5 W=5", "R7 B7 G7")
     message = refuse(strict, wilds_alone, Violation.PHASE_NOT_COMPLETE)
     assert "meld W=5 W=5 W=5: needs at least 1 natural card" in message
     assert all(m.naturals >= 1 for a in layable(strict) for m in a.laydown.melds)
-    # option natural_minimum=phase: one natural card in the whole phase is enough
+    # natural_minimum=phase (the default): one natural card in the whole phase is enough
     assert wilds_alone in layable(loose)
 
 
-def test_c17_per_phase_minimum_still_needs_one_natural() -> None:
-    # rule C-17, option natural_minimum=phase
-    per_phase = CLASSIC.with_options(natural_minimum=NaturalScope.PHASE)
-    state = draw(start(["W W W W W W R7 B8 G9 Y10", NOTHING], "R5", variant=per_phase), "Y6")
+@pytest.mark.parametrize(
+    "variant",
+    [CLASSIC, CLASSIC.with_options(natural_minimum=NaturalScope.PHASE)],
+    ids=["default", "phase"],
+)
+def test_c17_per_phase_minimum_still_needs_one_natural(variant: Variant) -> None:
+    """C-17 per phase, the default. Seed 000: "A fázisban azonban ki kell játszani legalább egy
+    „természetes” lapot"; seed 003: "siempre y cuando tenga una sola carta normal para colocar
+    cuando forme su fase". A phase of wilds alone is never a laydown."""
+    state = draw(start(["W W W W W W R7 B8 G9 Y10", NOTHING], "R5", variant=variant), "Y6")
     message = refuse(state, lay(state, "W=5 W=5 W=5", "W=6 W=6 W=6"), Violation.PHASE_NOT_COMPLETE)
-    assert "the phase holds no natural card" in message
+    assert "the phase needs at least 1 natural card, these melds hold 0" in message
     assert lay(state, "W=5 W=5 W=5", "R7 W=7 W=7") in layable(state)
+    assert all(sum(m.naturals for m in a.laydown.melds) >= 1 for a in layable(state))
+
+
+def test_c17_no_minimum_lays_a_phase_of_wilds() -> None:
+    """C-17, option natural_minimum=none: seed 002 sets no natural-card minimum."""
+    variant = CLASSIC.with_options(natural_minimum=NaturalScope.NONE)
+    state = draw(start(["W W W W W W R7 B8 G9 Y10", NOTHING], "R5", variant=variant), "Y6")
+    wilds = lay(state, "W=5 W=5 W=5", "W=6 W=6 W=6")
+    assert wilds in layable(state)
+    after = apply(state, wilds)
+    assert after.players[0].laid_down
+    assert "Y6 R7 B8 G9 Y10" == " ".join(map(str, after.players[0].hand))
+
+
+def test_c14_wilds_may_be_hit_under_every_scope() -> None:
+    """C-14: the minimum is about laying a phase; a wild may be hit on a laid meld (seed 000:
+    "A vadkártyák a meglévő fázisokon is játszhatók")."""
+    for scope in NaturalScope:
+        variant = CLASSIC.with_options(natural_minimum=scope)
+        state = draw(
+            start(["R7 B7 G7 R1 B2 G3 Y4 W W Y12", NOTHING], "R5", variant=variant, phase=(1, 0)),
+            "Y6",
+        )
+        state = apply(state, lay(state, "R7 B7 G7", "R1 B2 G3 Y4"))
+        hit = Hit(0, 0, 0, card("W"), Value(7, None), End.ANY)
+        assert hit in legal_actions(state), scope
 
 
 def test_c18_the_player_decides_what_a_wild_stands_for() -> None:

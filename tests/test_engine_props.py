@@ -445,6 +445,33 @@ def test_seeded_random_games_keep_every_invariant() -> None:
         assert seen.refused[code] > 0, code
 
 
+@pytest.mark.parametrize("scope", list(NaturalScope), ids=lambda s: f"C-17-{s.value}")
+def test_natural_minimum_games_keep_every_invariant(scope: NaturalScope) -> None:
+    """C-17 under each option: per phase (seeds 000, 003), per group (house rule), none (002).
+
+    Checked random games (cards conserved, listed actions apply, refused ones raise), and
+    every phase laid down holds the natural cards the option asks for.
+    """
+    seen = Seen()
+    laid = 0
+    for i in range(2 if not SLOW else 20):
+        rng = random.Random(f"{SEED}:c17:{scope.value}:{i}")
+        n = 2 + i % 3
+        variant = CLASSIC.with_options(natural_minimum=scope)
+        first = new_game(variant, n, dealer=rng.randrange(n))
+        _, actions = play_checked(first, rng, random.Random(f"{SEED}:c17:{i}:checks"), seen)
+        for action in actions:
+            if not isinstance(action, LayDown):
+                continue
+            laid += 1
+            naturals = [m.naturals for m in action.laydown.melds]
+            if scope is NaturalScope.PHASE:
+                assert sum(naturals) >= 1, action
+            elif scope is NaturalScope.GROUP:
+                assert min(naturals) >= 1, action
+    assert laid > 0
+
+
 def test_seeded_endgames_and_tie_breaks() -> None:
     # Games that start near the end (phase 9 or 10) or in a tie-break hand (C-26).
     seen = Seen()

@@ -126,19 +126,23 @@ def test_even_of_accepts_even_cards(custom_group: ModuleType, cards: str) -> Non
     assert verdict.problem is None
 
 
+PER_GROUP = phase10.MeldRules(natural_minimum=phase10.NaturalScope.GROUP)
+
+
 @pytest.mark.parametrize(
-    ("cards", "problem"),
+    ("cards", "problem", "rules"),
     [
-        ("R2 B4 G6 Y7", phase10.MeldProblem.NO_FIT),
-        ("R2 B4 G6", phase10.MeldProblem.TOO_FEW_CARDS),
-        ("W W W W", phase10.MeldProblem.TOO_FEW_NATURALS),
-        ("R2 B4 G6 S", phase10.MeldProblem.SKIP),
+        ("R2 B4 G6 Y7", phase10.MeldProblem.NO_FIT, phase10.CLASSIC_MELD_RULES),
+        ("R2 B4 G6", phase10.MeldProblem.TOO_FEW_CARDS, phase10.CLASSIC_MELD_RULES),
+        # rule C-17, option natural_minimum=group: wilds alone are no group
+        ("W W W W", phase10.MeldProblem.TOO_FEW_NATURALS, PER_GROUP),
+        ("R2 B4 G6 S", phase10.MeldProblem.SKIP, phase10.CLASSIC_MELD_RULES),
     ],
 )
 def test_even_of_refuses_other_cards(
-    custom_group: ModuleType, cards: str, problem: phase10.MeldProblem
+    custom_group: ModuleType, cards: str, problem: phase10.MeldProblem, rules: phase10.MeldRules
 ) -> None:
-    verdict = phase10.check_meld(cards, custom_group.EvenOf(4))
+    verdict = phase10.check_meld(cards, custom_group.EvenOf(4), rules=rules)
     assert not verdict
     assert problem == verdict.problem
 

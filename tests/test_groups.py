@@ -48,6 +48,17 @@ from tests.strategies import classic_cards
 
 WRAP = MeldRules(runs_wrap=True)
 PHASE_SCOPE = MeldRules(natural_minimum=NaturalScope.PHASE)
+GROUP_SCOPE = MeldRules(natural_minimum=NaturalScope.GROUP)
+NO_MINIMUM = MeldRules(natural_minimum=NaturalScope.NONE)
+
+
+def scope_for(problem: MeldProblem) -> MeldRules:
+    """The rules a case of the invalid-meld tables runs under: per group for C-17's cases.
+
+    A group of wilds alone is refused on its own only under the per-group option; by default
+    the natural card is asked of the phase (C-17).
+    """
+    return GROUP_SCOPE if problem is MeldProblem.TOO_FEW_NATURALS else CLASSIC_MELD_RULES
 
 
 def ok(text: str, group: GroupType, rules: MeldRules = CLASSIC_MELD_RULES) -> None:
@@ -139,7 +150,7 @@ def test_valid_sets(text: str, group: GroupType) -> None:
     ],
 )
 def test_invalid_sets(text: str, group: GroupType, problem: MeldProblem, reason: str) -> None:
-    bad(text, group, problem, reason)
+    bad(text, group, problem, reason, rules=scope_for(problem))
 
 
 def test_set_meld_is_in_canonical_order_with_wild_values() -> None:  # rules C-6, C-18
@@ -254,7 +265,7 @@ def test_valid_runs(text: str, group: GroupType, rules: MeldRules) -> None:
     ],
 )
 def test_invalid_runs(text: str, group: GroupType, problem: MeldProblem, reason: str) -> None:
-    bad(text, group, problem, reason)
+    bad(text, group, problem, reason, rules=scope_for(problem))
 
 
 def test_run_cards_are_in_run_order() -> None:  # rule C-7
@@ -304,7 +315,7 @@ def test_valid_colour_groups(text: str) -> None:
     ],
 )
 def test_invalid_colour_groups(text: str, problem: MeldProblem, reason: str | None) -> None:
-    bad(text, ColorGroupOf(7), problem, reason)
+    bad(text, ColorGroupOf(7), problem, reason, rules=scope_for(problem))
 
 
 def test_colour_group_wild_stands_for_the_colour() -> None:  # rules C-8, C-18
@@ -331,23 +342,27 @@ def test_same_colour_run() -> None:  # rule M-3
     ],
 )
 def test_wilds_alone(text: str, group: GroupType) -> None:
-    # rule C-17: by default each group needs a natural card ...
-    bad(text, group, MeldProblem.TOO_FEW_NATURALS)
-    # ... option natural_minimum=PHASE: the group is fine, the phase needs the natural
+    # rule C-17, option natural_minimum=group: each group needs a natural card ...
+    bad(text, group, MeldProblem.TOO_FEW_NATURALS, rules=GROUP_SCOPE)
+    # ... per phase (the default, seeds 000 and 003): the group is fine, the phase needs the
+    # natural; with no minimum (seed 002) nothing is asked at all
+    ok(text, group)
     ok(text, group, PHASE_SCOPE)
+    ok(text, group, NO_MINIMUM)
 
 
 def test_phase_scope_needs_a_natural_in_the_phase() -> None:  # rule C-17
     phase = Phase((SetOf(3), SetOf(3)))
-    assert find_laydown("R7 W W W W W", phase) is None
-    found = find_laydown("R7 W W W W W", phase, rules=PHASE_SCOPE)
-    assert found is not None
-    assert str(found) == "R7 W=7 W=7 | W=1 W=1 W=1"  # equal groups: canonical order
-    assert find_laydown("W W W W W W", phase, rules=PHASE_SCOPE) is None
+    assert find_laydown("R7 W W W W W", phase, rules=GROUP_SCOPE) is None
+    for rules in (CLASSIC_MELD_RULES, PHASE_SCOPE):
+        found = find_laydown("R7 W W W W W", phase, rules=rules)
+        assert found is not None
+        assert str(found) == "R7 W=7 W=7 | W=1 W=1 W=1"  # equal groups: canonical order
+        assert find_laydown("W W W W W W", phase, rules=rules) is None
 
 
 def test_two_naturals_per_run_option() -> None:  # rule M-4
-    rules = MeldRules(naturals_in_runs=2)
+    rules = MeldRules(naturals_in_runs=2, natural_minimum=NaturalScope.GROUP)
     bad("R3 W W W", RunOf(4), MeldProblem.TOO_FEW_NATURALS, rules=rules)
     ok("R3 W W R6", RunOf(4), rules)
     ok("R3 W W", SetOf(3), rules)
@@ -529,7 +544,8 @@ def test_meld_validate() -> None:
 def test_meld_problem_under_other_rules() -> None:  # rule M-4
     meld = _meld("R3 W W W", RunOf(4))
     assert meld.problem() is None
-    assert meld.problem(rules=MeldRules(naturals_in_runs=2)) == "needs at least 2 natural cards"
+    master = MeldRules(naturals_in_runs=2, natural_minimum=NaturalScope.GROUP)
+    assert meld.problem(rules=master) == "needs at least 2 natural cards"
 
 
 # --- notation with wild values -------------------------------------------------------------
@@ -630,14 +646,17 @@ def test_custom_group_is_a_group_type() -> None:  # rule V-5
     ],
 )
 def test_custom_group_check_meld(text: str, valid: bool) -> None:  # rule V-5
-    assert valid == bool(check_meld(text, EvenOf(3)))
+    # per group, so that wilds alone are refused by the group itself (C-17)
+    assert valid == bool(check_meld(text, EvenOf(3), rules=GROUP_SCOPE))
 
 
 def test_custom_group_reasons() -> None:  # rule V-5
     verdict = check_meld("R2 B4 G5", EvenOf(3))
     assert verdict.problem == MeldProblem.NO_FIT
     assert verdict.reason == "these cards do not form a group of 3 even numbers"
-    assert check_meld("W W W", EvenOf(3)).problem == MeldProblem.TOO_FEW_NATURALS
+    assert check_meld("W W W", EvenOf(3), rules=GROUP_SCOPE).problem == (
+        MeldProblem.TOO_FEW_NATURALS
+    )
 
 
 def test_custom_group_in_a_laydown() -> None:  # rules V-5, C-10

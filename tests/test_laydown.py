@@ -56,8 +56,12 @@ SLOW = 10 if os.environ.get("PHASE10_SLOW") else 1
 PHASE_IDS = [f"phase-{i}" for i in range(1, 11)]
 WRAP = MeldRules(runs_wrap=True)
 PHASE_SCOPE = MeldRules(natural_minimum=NaturalScope.PHASE)
-MASTER_RULES = MeldRules(colors=MASTER_COLORS, naturals_in_runs=2)
-TEN_RULES = MeldRules(max_number=13, colors=SUITS)
+GROUP_SCOPE = MeldRules(natural_minimum=NaturalScope.GROUP)
+NO_MINIMUM = MeldRules(natural_minimum=NaturalScope.NONE)
+MASTER_RULES = MeldRules(
+    colors=MASTER_COLORS, naturals_in_runs=2, natural_minimum=NaturalScope.GROUP
+)
+TEN_RULES = MeldRules(max_number=13, colors=SUITS, natural_minimum=NaturalScope.NONE)
 
 
 def assert_valid(
@@ -160,12 +164,6 @@ def test_there_are_ten_phases() -> None:  # rule C-5
             "R7 B7 G7 | R8 B8 G8",
             id="C-19-skips-ignored",
         ),
-        pytest.param(
-            "W W W W W W W W R1 B1 G1",
-            CLASSIC_PHASES[6],
-            "R1 B1 W=1 W=1 | G1 W=1 W=1 W=1",
-            id="C-17-second-set-needs-a-natural",
-        ),
     ],
 )
 def test_find_laydown_examples(hand: str, phase: Phase, expected: str | None) -> None:
@@ -175,10 +173,41 @@ def test_find_laydown_examples(hand: str, phase: Phase, expected: str | None) ->
         assert_valid(found, parse_cards(hand), phase)
 
 
+def test_c17_per_group_second_set_needs_a_natural() -> None:
+    """C-17, option natural_minimum=group (a house rule): each group holds a natural card."""
+    found = find_laydown("W W W W W W W W R1 B1 G1", CLASSIC_PHASES[6], rules=GROUP_SCOPE)
+    assert found is not None
+    assert "R1 B1 W=1 W=1 | G1 W=1 W=1 W=1" == str(found)
+    assert_valid(found, parse_cards("W W W W W W W W R1 B1 G1"), CLASSIC_PHASES[6], GROUP_SCOPE)
+    assert find_laydown("W W W W W W W W R1 G1", CLASSIC_PHASES[6], rules=GROUP_SCOPE) is not None
+    # each set needs a natural, and one natural cannot serve both
+    assert find_laydown("W W W W W W W W R1", CLASSIC_PHASES[6], rules=GROUP_SCOPE) is None
+
+
+@pytest.mark.parametrize("rules", [CLASSIC_MELD_RULES, PHASE_SCOPE], ids=["default", "phase"])
+def test_c17_per_phase_one_natural_serves_the_whole_phase(rules: MeldRules) -> None:
+    """C-17 per phase (seed 000: "A fázisban azonban ki kell játszani legalább egy
+    „természetes” lapot"; seed 003: "siempre y cuando tenga una sola carta normal para
+    colocar cuando forme su fase"): one natural card anywhere in the phase is enough."""
+    hand = parse_cards("W W W W W W W W R1")
+    found = find_laydown(hand, CLASSIC_PHASES[6], rules=rules)
+    assert found is not None
+    assert "R1 W=1 W=1 W=1 | W=1 W=1 W=1 W=1" == str(found)
+    assert_valid(found, hand, CLASSIC_PHASES[6], rules)
+    # a phase made of wilds alone is never a laydown
+    assert find_laydown("W W W W W W W W", CLASSIC_PHASES[6], rules=rules) is None
+    assert list(iter_laydowns("W W W W W W W W", CLASSIC_PHASES[6], rules=rules)) == []
+
+
+def test_c17_no_minimum_lays_wilds_alone() -> None:
+    """C-17, option natural_minimum=none: seed 002 sets no minimum; nor does "10 Phases" (T-1)."""
+    found = find_laydown("W W W W W W W W", CLASSIC_PHASES[6], rules=NO_MINIMUM)
+    assert found is not None
+    assert "W=1 W=1 W=1 W=1 | W=1 W=1 W=1 W=1" == str(found)
+    assert_valid(found, parse_cards("W W W W W W W W"), CLASSIC_PHASES[6], NO_MINIMUM)
+
+
 def test_find_laydown_examples_that_fail() -> None:
-    assert find_laydown("W W W W W W W W R1 G1", CLASSIC_PHASES[6]) is not None
-    # rule C-17: each set needs a natural, and one natural cannot serve both
-    assert find_laydown("W W W W W W W W R1", CLASSIC_PHASES[6]) is None
     # rule C-19: skips are never part of a group
     assert find_laydown("S S S S S S S S S S S", CLASSIC_PHASES[0]) is None
     # rule C-7: 12 is not followed by 1
@@ -276,31 +305,63 @@ def test_explain() -> None:
 
 
 @pytest.mark.parametrize(
-    ("hand", "phase", "expected"),
+    ("hand", "phase", "rules", "expected"),
     [
         (
             "W W W W W W W",
             CLASSIC_PHASES[3],
+            CLASSIC_MELD_RULES,
             "cannot lay down 1 run of 7: it needs at least one natural card "
             "(a number card, not a wild), and these 7 cards have none",
         ),
         (
+            "W W W W W W",
+            CLASSIC_PHASES[0],
+            CLASSIC_MELD_RULES,
+            "cannot lay down 2 sets of 3: it needs at least one natural card "
+            "(a number card, not a wild), and these 6 cards have none",
+        ),
+        (
             "W W W R3 W W",
             CLASSIC_PHASES[0],
+            CLASSIC_MELD_RULES,
+            "can lay down 2 sets of 3: R3 W=3 W=3 | W=1 W=1 W=1",
+        ),
+        (
+            "W W W R3 W W",
+            CLASSIC_PHASES[0],
+            GROUP_SCOPE,
             "cannot lay down 2 sets of 3: it needs at least 2 natural cards "
             "(number cards, not wilds), and these 6 cards have 1",
         ),
+        (
+            "W W W W W W",
+            CLASSIC_PHASES[0],
+            NO_MINIMUM,
+            "can lay down 2 sets of 3: W=1 W=1 W=1 | W=1 W=1 W=1",
+        ),
     ],
-    ids=["C-17-one-group-all-wilds", "C-17-per-group-one-natural"],
+    ids=[
+        "C-17-one-group-all-wilds",
+        "C-17-phase-all-wilds",
+        "C-17-per-phase-one-natural",
+        "C-17-per-group-one-natural",
+        "C-17-no-minimum",
+    ],
 )
-def test_explain_names_the_missing_natural_cards(hand: str, phase: Phase, expected: str) -> None:
+def test_explain_names_the_missing_natural_cards(
+    hand: str, phase: Phase, rules: MeldRules, expected: str
+) -> None:
     """C-17: "a phase made of wilds alone is never a laydown", and explain says so."""
-    assert expected == explain(hand, phase)
+    assert expected == explain(hand, phase, rules=rules)
 
 
 def test_explain_never_speaks_of_all_groups_at_once_for_one_group() -> None:
     """M-4: a Master run needs two natural cards; R3 and R12 never fit one run of 8."""
-    text = explain("R3 W W W W W W W R12", MASTER_PHASES[3], rules=MASTER_RULES)
+    # W1-12:RGYP, a joker of a custom split, stands for anything a Master card can be; the
+    # plain W is no card of Master
+    joker = "W1-12:RGYP"
+    text = explain(f"R3 {' '.join([joker] * 7)} R12", MASTER_PHASES[3], rules=MASTER_RULES)
     expected = "cannot lay down 1 run of 8: no run of 8 from these 9 cards holds the natural cards"
     assert f"{expected} it needs" == text
 

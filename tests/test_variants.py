@@ -1146,6 +1146,20 @@ def test_t3_runs_in_one_suit_and_another_suit() -> None:
     assert 8 == state.players[0].phase
 
 
+def test_t1_jokers_are_free_cards_with_no_natural_minimum() -> None:
+    """T-1: a joker is "a free card that may replace any card in a combination", and the seed
+    sets no natural-card minimum: "10 Phases" plays C-17 with natural_minimum=none."""
+    assert NaturalScope.NONE is TEN_PHASES.natural_minimum
+    assert NaturalScope.GROUP is MASTER.natural_minimum  # rule M-4 counts each group
+    classic = [find_variant(n) for n in variant_names() if n.startswith("classic")]
+    assert {NaturalScope.PHASE} == {v.natural_minimum for v in classic}  # seeds 000, 003
+    hands = ["W W W W W W 2H 8S 10D 9H", T_QUIET, T_QUIET2]
+    state = draw(start(TEN_PHASES, hands, "4S"), "9D")
+    jokers = announce(state, "W=5 W=5 W=5", "W=1 W=2 W=3", keep=True)
+    assert jokers in legal_actions(state)
+    assert 1 == play(state, jokers).players[0].phase
+
+
 def test_t4_announce_and_keep_or_redraw_one_phase_a_turn() -> None:
     # rule T-4: announce the phase, then keep the cards or discard them and draw as many
     p1 = "5H 5C 5D 7S 8H 9C 2D JD QS KH"

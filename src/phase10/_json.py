@@ -343,10 +343,13 @@ def _dec_meld(value: Any, path: str, ctx: _Context) -> Meld:
     placed = _PLACED
     cards = []
     values = []
+    game = ctx.rules.game
     for i, item in enumerate(written):
         entry = placed.get(item) if type(item) is str else None
         if entry is None:
             entry = _dec_placed(item, f"{path}.cards[{i}]", ctx)
+        if not game.has(entry[0]):  # a meld never holds a card of another game
+            raise _fail(f"{path}.cards[{i}]", str(game.refusal(entry[0])))
         cards.append(entry[0])
         values.append(entry[1])
     values_t = tuple(values)

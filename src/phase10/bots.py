@@ -164,10 +164,27 @@ class GreedyBot:
 # ----------------------------------------------------------------------------- the search
 
 
+@functools.lru_cache(maxsize=64)
+def _free_wild(rules: MeldRules) -> Card:
+    """A wild of the rules' game that stands for anything.
+
+    ``W``, or in Phase 10 Master (whose deck has no plain wild, M-2) a joker over all its
+    numbers and colours.
+    """
+    game = rules.game
+    if game.has(WILD):
+        return WILD
+    return Card(
+        Kind.WILD,
+        wild_numbers=frozenset(range(1, game.max_number + 1)),
+        wild_colors=frozenset(game.colors),
+    )
+
+
 @functools.lru_cache(maxsize=1 << 17)
 def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) -> bool:
     """Whether ``hand`` plus ``wilds`` extra wild cards lays down ``phase``."""
-    return find_laydown(hand + (WILD,) * wilds, phase, rules=rules) is not None
+    return find_laydown(hand + (_free_wild(rules),) * wilds, phase, rules=rules) is not None
 
 
 # Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable
 
@@ -15,13 +16,17 @@ from phase10.errors import InvalidCardError, NotationError
 
 __all__ = [
     "CLASSIC_COLORS",
+    "CLASSIC_GAME",
     "MASTER_COLORS",
+    "MASTER_GAME",
     "MASTER_JOKERS",
     "SKIP",
+    "STANDARD_GAME",
     "SUITS",
     "WILD",
     "ActionKind",
     "Card",
+    "CardGame",
     "Color",
     "Kind",
     "classic_deck",
@@ -287,6 +292,153 @@ WILD = Card(Kind.WILD)
 #: The skip card (C-19).
 SKIP = Card(Kind.SKIP)
 
+
+def _or_words(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+@attrs.frozen(cache_hash=True)
+class CardGame:
+    """Which cards a game has: what a meld, a hand or a card in notation may hold.
+
+    Number cards are those of ``colors`` numbered 1 to ``max_number``; the other fields say
+    which special cards exist. :class:`~phase10.MeldRules` derives its game from its colours
+    (:meth:`of`), so checking melds and hands refuses a card the deck does not hold.
+
+    >>> CLASSIC_GAME.has(Card.parse("R7")), CLASSIC_GAME.has(Card.parse("P7"))
+    (True, False)
+    >>> CLASSIC_GAME.refusal(Card.parse("QH"))
+    'QH is not a card of the classic game'
+
+    Attributes:
+        name: The game's name in messages ("the classic game").
+        colors: The colours (or suits) of the number cards.
+        max_number: The highest number.
+        plain_wilds: Whether a wild that stands for anything (``W``) exists (C-17, T-1).
+        ranged_wilds: Whether ranged jokers (``W1-6:RG``) exist (M-2); their range and
+            colours must lie within the game's.
+        skips: Whether skip cards (``S``) exist (C-19, M-14).
+        actions: Whether the action cards ``TT``, ``KA``, ``GF`` and ``BL`` exist (M-11).
+
+    Raises:
+        InvalidCardError: ``colors`` is empty or ``max_number`` is not a whole number >= 1.
+    """
+
+    name: str
+    colors: tuple[Color, ...]
+    max_number: int
+    plain_wilds: bool = True
+    ranged_wilds: bool = False
+    skips: bool = True
+    actions: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if not self.colors or not all(isinstance(c, Color) for c in self.colors):
+            raise InvalidCardError(
+                f"colors must be a non-empty tuple of Color, got {self.colors!r}"
+            )
+        if not is_whole(self.max_number, 1):
+            raise InvalidCardError(
+                f"max_number must be a whole number >= 1, got {self.max_number!r}"
+            )
+
+    @staticmethod
+    def of(colors: tuple[Color, ...], max_number: int) -> CardGame:
+        """The game of a deck of these colours and numbers.
+
+        Suits alone make the 52-card game (plain jokers, no skips); purple, Phase 10
+        Master's colour, makes Master (ranged jokers, skips, action cards); anything else
+        the classic game (plain wilds and skips). Other colours or numbers than the built-in
+        game's are named in the game's name.
+
+        >>> CardGame.of(MASTER_COLORS, 12).name, CardGame.of(SUITS, 13).name
+        ('Phase 10 Master', 'the 52-card game')
+        >>> CardGame.of((Color.RED, Color.BLUE), 5).name
+        'the classic game with colours R B and numbers 1-5'
+        """
+        return _game_of(tuple(colors), max_number)
+
+    def has(self, card: Card) -> bool:
+        """Whether ``card`` is a card of this game."""
+        kind = card.kind
+        if kind is Kind.NUMBER:
+            return card.color in self.colors and card.number <= self.max_number  # type: ignore[operator]
+        if kind is Kind.WILD:
+            numbers, colors = card.wild_numbers, card.wild_colors
+            if numbers is None and colors is None:
+                return self.plain_wilds
+            return (
+                self.ranged_wilds
+                and (numbers is None or max(numbers) <= self.max_number)
+                and (colors is None or colors.issubset(self.colors))
+            )
+        if kind is Kind.SKIP:
+            return self.skips
+        return self.actions
+
+    def refusal(self, card: Card) -> str | None:
+        """Why ``card`` is not a card of this game ("P7 is not a card of the classic game").
+
+        ``None`` when it is one.
+        """
+        if self.has(card):
+            return None
+        return f"{card} is not a card of {self.name}"
+
+    @property
+    def syntax(self) -> str:
+        """The notation of this game's cards, for error messages: only cards it has.
+
+        >>> print(CLASSIC_GAME.syntax)
+        expected a colour letter R, B, G or Y and a number 1-12 (R7), W for a wild or S for a skip
+        """
+        letters = [c.value for c in self.colors if not c.is_suit]
+        suits = [c.value for c in self.colors if c.is_suit]
+        top = self.max_number
+        parts = []
+        if letters:
+            example = f"{letters[0]}{min(7, top)}"
+            parts.append(f"a colour letter {_or_words(letters)} and a number 1-{top} ({example})")
+        if suits:
+            ranks = ["A"] + ([f"2-{min(top, 10)}"] if top > 2 else ["2"] if top == 2 else [])
+            ranks += [_RANK_NAMES[n] for n in (11, 12, 13) if n <= top]
+            parts.append(f"a rank {_or_words(ranks)} and a suit {_or_words(suits)} (A{suits[0]})")
+        if self.plain_wilds:
+            parts.append("W for a wild")
+        if self.ranged_wilds:
+            parts.append("a ranged joker such as W1-6:" + "".join(c.value for c in self.colors[:2]))
+        if self.skips:
+            parts.append("S for a skip")
+        if self.actions:
+            parts.append("an action card TT, KA, GF or BL")
+        return "expected " + _or_words(parts)
+
+
+#: The cards of the classic game (C-1): R, B, G, Y 1-12, wilds and skips.
+CLASSIC_GAME = CardGame("the classic game", CLASSIC_COLORS, 12)
+#: The cards of Phase 10 Master (M-1, M-2): R, Y, G, P 1-12, ranged jokers, skips, actions.
+MASTER_GAME = CardGame(
+    "Phase 10 Master", MASTER_COLORS, 12, plain_wilds=False, ranged_wilds=True, actions=True
+)
+#: The cards of the 52-card games (T-1): A-K in four suits and jokers.
+STANDARD_GAME = CardGame("the 52-card game", SUITS, 13, skips=False)
+
+
+@functools.lru_cache(maxsize=64)
+def _game_of(colors: tuple[Color, ...], max_number: int) -> CardGame:
+    if all(c.is_suit for c in colors):
+        base = STANDARD_GAME
+    elif Color.PURPLE in colors:
+        base = MASTER_GAME
+    else:
+        base = CLASSIC_GAME
+    if set(colors) == set(base.colors) and max_number == base.max_number:
+        return base if colors == base.colors else attrs.evolve(base, colors=colors)
+    letters = " ".join(c.value for c in colors)
+    name = f"{base.name} with colours {letters} and numbers 1-{max_number}"
+    return attrs.evolve(base, name=name, colors=colors, max_number=max_number)
+
+
 _CARD_RE = re.compile(
     r"(?P<color>[RBGYP])(?P<number>\d{1,2})"
     r"|(?P<rank>A|K|Q|J|\d{1,2})(?P<suit>[CDHS])"
@@ -307,9 +459,11 @@ _EXPECTED = (
 )
 
 
-def _card_from_token(token: str, *, text: str, position: int) -> Card:
+def _card_from_token(token: str, *, text: str, position: int, game: CardGame | None = None) -> Card:
     cached = _CACHE.get(token)
     if cached is not None:
+        if game is not None and not game.has(cached):
+            raise _not_of(cached, game, token=token, text=text, position=position)
         return cached
 
     def bad(why: str) -> NotationError:
@@ -322,7 +476,7 @@ def _card_from_token(token: str, *, text: str, position: int) -> Card:
 
     match = _CARD_RE.fullmatch(token)
     if match is None:
-        raise bad(_EXPECTED)
+        raise bad(_EXPECTED if game is None else game.syntax)
     groups = match.groupdict()
     if groups["color"]:
         number = int(groups["number"])
@@ -354,43 +508,61 @@ def _card_from_token(token: str, *, text: str, position: int) -> Card:
         card = WILD
     if str(card) == token:
         _CACHE.put(token, card)
+    if game is not None and not game.has(card):
+        raise _not_of(card, game, token=token, text=text, position=position)
     return card
 
 
-def parse_card(text: str) -> Card:
-    """Parse exactly one card.
+def _not_of(card: Card, game: CardGame, *, token: str, text: str, position: int) -> NotationError:
+    return NotationError(
+        f"bad card {token!r} at position {position} in {text!r}: {game.refusal(card)}",
+        text=text,
+        token=token,
+        position=position,
+    )
+
+
+def parse_card(text: str, *, game: CardGame | None = None) -> Card:
+    """Parse exactly one card (of ``game`` when given).
 
     >>> parse_card("g1")
     Card.parse('G1')
 
     Raises:
-        NotationError: ``text`` is not exactly one card in notation.
+        NotationError: ``text`` is not exactly one card in notation, or not a card of
+            ``game``.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
-    cards = parse_cards(text)
+    cards = parse_cards(text, game=game)
     if len(cards) != 1:
         raise NotationError(f"expected exactly one card in {text!r}, found {len(cards)}", text=text)
     return cards[0]
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: str, *, game: CardGame | None = None) -> tuple[Card, ...]:
     """Parse cards separated by spaces and/or commas, keeping their order.
 
-    Input is case-insensitive; output cards print in canonical upper case.
+    Input is case-insensitive; output cards print in canonical upper case. With ``game``,
+    only that game's cards are accepted, and a syntax error lists only their notation.
 
     >>> parse_cards("R7 r7, W b12")
     (Card.parse('R7'), Card.parse('R7'), Card.parse('W'), Card.parse('B12'))
     >>> parse_cards("")
     ()
+    >>> parse_cards("R7 P7", game=CLASSIC_GAME)
+    Traceback (most recent call last):
+      ...
+    phase10.errors.NotationError: bad card 'P7' at position 3 in 'R7 P7': P7 is not a card of the classic game
 
     Raises:
-        NotationError: a token is not a card; the error names the token and its position.
-    """
+        NotationError: a token is not a card (or not one of ``game``); the error names the
+            token and its position.
+    """  # noqa: E501
     if not isinstance(text, str):
         raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
     return tuple(
-        _card_from_token(m.group(0), text=text, position=m.start())
+        _card_from_token(m.group(0), text=text, position=m.start(), game=game)
         for m in _TOKEN_RE.finditer(text)
     )
 

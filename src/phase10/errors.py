@@ -118,6 +118,8 @@ class MeldProblem(enum.Enum):
     GAP = "gap"
     WILD_VALUE = "wild-value"
     NO_FIT = "no-fit"
+    #: A card the rules' game does not have (P7 or QH in the classic game).
+    NOT_IN_DECK = "not-in-deck"
 
 
 class InvalidMeldError(Phase10Error, ValueError):

@@ -12,7 +12,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10.cards import CLASSIC_COLORS, Card, Color, Kind, sort_cards
+from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
 from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
 
 __all__ = [
@@ -137,10 +137,20 @@ Shape = Repeat | Slots
 
 
 class NaturalScope(enum.Enum):
-    """Where the natural-card minimum applies (rule option ``natural_minimum``, C-17)."""
+    """Where the natural-card minimum applies (rule option ``natural_minimum``, C-17).
 
+    The seeds ask for a natural card in the *phase* (000: "A fázisban azonban ki kell
+    játszani legalább egy „természetes” lapot"; 003: "siempre y cuando tenga una sola carta
+    normal para colocar cuando forme su fase"), so ``PHASE`` is the classic default; seed 002
+    sets no minimum (``NONE``); one per group is a common house rule (``GROUP``).
+    """
+
+    #: Each group needs its own natural cards (``naturals_in_sets`` / ``naturals_in_runs``).
     GROUP = "group"
+    #: The phase as a whole needs ``naturals_in_sets`` natural cards; a group may be all wilds.
     PHASE = "phase"
+    #: No minimum: a phase may be made of wilds alone ("10 Phases", T-1).
+    NONE = "none"
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -151,10 +161,12 @@ class MeldRules:
         max_number: Highest card number; runs are at most this long (C-7).
         colors: The deck's colours, for colour groups and same-colour runs.
         runs_wrap: Whether a run may continue from ``max_number`` to 1 (option ``runs_wrap``).
-        natural_minimum: Whether the natural-card minimum counts per group or per phase.
-        naturals_in_sets: Natural cards each set-like group (a :class:`Repeat` shape) needs.
+        natural_minimum: Whether the natural-card minimum counts per phase (the default),
+            per group or not at all (C-17).
+        naturals_in_sets: Natural cards each set-like group (a :class:`Repeat` shape) needs
+            per group; per phase, the natural cards the whole phase needs.
         naturals_in_runs: Natural cards each run-like group (a :class:`Slots` shape) needs
-            (1 in the classic game, 2 in Phase 10 Master, M-4).
+            per group (1 in the classic game, 2 in Phase 10 Master, M-4).
 
     Raises:
         DefinitionError: a field is out of range.
@@ -163,7 +175,7 @@ class MeldRules:
     max_number: int = 12
     colors: tuple[Color, ...] = CLASSIC_COLORS
     runs_wrap: bool = False
-    natural_minimum: NaturalScope = NaturalScope.GROUP
+    natural_minimum: NaturalScope = NaturalScope.PHASE
     naturals_in_sets: int = 1
     naturals_in_runs: int = 1
 
@@ -179,14 +191,40 @@ class MeldRules:
             if not is_whole(value, 0):
                 raise DefinitionError(f"{name} must be a whole number >= 0, got {value!r}")
 
+    @property
+    def game(self) -> CardGame:
+        """The cards these rules' deck has, derived from :attr:`colors` and :attr:`max_number`.
+
+        A card outside it is refused by every meld check and laydown search:
+
+        >>> CLASSIC_MELD_RULES.game.name
+        'the classic game'
+        >>> print(check_meld("P7 B7 G7", SetOf(3)))
+        invalid: P7 is not a card of the classic game
+        """
+        return CardGame.of(self.colors, self.max_number)
+
     def naturals_needed(self, shape: Shape) -> int:
-        """How many natural cards one group of this shape needs on its own."""
-        if self.natural_minimum is NaturalScope.PHASE:
+        """How many natural cards one group of this shape needs on its own.
+
+        Only ``natural_minimum=GROUP`` asks anything of a single group; per phase the
+        minimum is :meth:`phase_naturals_needed`.
+        """
+        if self.natural_minimum is not NaturalScope.GROUP:
             return 0
         return self.naturals_in_runs if isinstance(shape, Slots) else self.naturals_in_sets
 
+    def phase_naturals_needed(self) -> int:
+        """How many natural cards a whole phase needs beyond what each group needs (C-17).
 
-#: The classic game's meld rules: numbers 1-12, four colours, no wrap, one natural per group.
+        ``naturals_in_sets`` with ``natural_minimum=PHASE``, else 0. The laydown check
+        (:meth:`phase10.Phase.problem`) and the laydown search both read it from here.
+        """
+        return self.naturals_in_sets if self.natural_minimum is NaturalScope.PHASE else 0
+
+
+#: The classic game's meld rules: numbers 1-12, four colours, no wrap, one natural card in
+#: each phase (C-17).
 CLASSIC_MELD_RULES = MeldRules()
 
 
@@ -434,6 +472,9 @@ class Meld:
         """Why the meld is not valid under ``rules``, or ``None`` when it is."""
         if len(self.cards) != len(self.values):
             return "cards and values differ in length"
+        foreign = _foreign(self.cards, rules)
+        if foreign is not None:
+            return foreign
         if len(self.cards) < self.group.size:
             return f"a {_named(self.group)} needs at least {self.group.size} cards"
         if self.shape not in shape_index(self.group, rules).all_shapes:
@@ -501,6 +542,9 @@ class Meld:
             InvalidMeldError: the card does not fit, or fits in several ways and ``value`` /
                 ``end`` do not say which.
         """
+        foreign = _foreign((card,), rules)
+        if foreign is not None:
+            raise InvalidMeldError(foreign, problem=MeldProblem.NOT_IN_DECK)
         options = _filter_options(self.hit_options(card, rules=rules), value, end)
         if not options:
             raise InvalidMeldError(
@@ -536,6 +580,8 @@ def _filter_options(
 @functools.lru_cache(maxsize=1 << 16)
 def _hit_options(meld: Meld, card: Card, rules: MeldRules) -> tuple[HitOption, ...]:
     # rule C-14: a hit adds one card that keeps the group valid; it never makes a new group.
+    if not rules.game.has(card):
+        return ()
     shape = meld.shape
     if isinstance(shape, Repeat):
         if not shape.pattern.accepts(card):
@@ -616,14 +662,19 @@ _TOKEN_RE = re.compile(r"[^\s,]+")
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 
 
-def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
+def parse_placed(
+    text: str, *, rules: MeldRules | None = None
+) -> tuple[tuple[Card, Value | None], ...]:
     """Parse cards where a wild may say what it stands for: ``W=7``, ``W=R``, ``W=R7``.
+
+    With ``rules``, only the cards of their game are accepted (:attr:`MeldRules.game`).
 
     >>> parse_placed("R4 W=5 g6")
     ((Card.parse('R4'), None), (Card.parse('W'), Value(number=5, color=None)), (Card.parse('G6'), None))
 
     Raises:
-        NotationError: a token is not a card, or a value is given for a card that is not a wild.
+        NotationError: a token is not a card (or not one of the rules' game), or a value is
+            given for a card that is not a wild.
     """  # noqa: E501
     from phase10.cards import parse_card
 
@@ -634,7 +685,7 @@ def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
         token = m.group(0)
         head, eq, tail = token.partition("=")
         try:
-            card = parse_card(head)
+            card = parse_card(head, game=None if rules is None else rules.game)
         except NotationError as exc:
             raise NotationError(
                 f"bad card {head!r} at position {m.start()} in {text!r}: {exc}",
@@ -660,9 +711,26 @@ def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
     return tuple(out)
 
 
-def _coerce_cards(cards: str | Iterable[Card]) -> tuple[tuple[Card, Value | None], ...]:
+def _foreign(cards: Iterable[Card], rules: MeldRules) -> str | None:
+    """Why one of ``cards`` is not of the rules' game (the first such), or ``None``."""
+    game = rules.game
+    for card in cards:
+        if not game.has(card):
+            return game.refusal(card)
+    return None
+
+
+def _coerce_cards(
+    cards: str | Iterable[Card], rules: MeldRules
+) -> tuple[tuple[Card, Value | None], ...]:
     if isinstance(cards, str):
-        return parse_placed(cards)
+        try:  # a syntax error lists only the notation of the rules' own cards
+            return parse_placed(cards, rules=rules)
+        except NotationError as exc:
+            try:  # every token is a card, one of another game: check_meld says which
+                return parse_placed(cards)
+            except NotationError:
+                raise exc from None
     out = []
     for card in cards:
         if not isinstance(card, Card):
@@ -760,7 +828,9 @@ def check_meld(
     """Check whether ``cards`` (all of them, in any order) form a valid ``group``.
 
     ``cards`` is a sequence of :class:`~phase10.Card` or a notation string; in a string a wild
-    may be pinned to a value (``W=7``).
+    may be pinned to a value (``W=7``). A card that the rules' game does not have is refused
+    with :attr:`MeldProblem.NOT_IN_DECK <phase10.MeldProblem.NOT_IN_DECK>`, e.g.
+    ``QH is not a card of the classic game``.
 
     >>> bool(check_meld("R3 B4 W G6", RunOf(4)))
     True
@@ -768,14 +838,27 @@ def check_meld(
     valid: R3 B4 W=5 G6
     >>> print(check_meld("R7 B7 S", SetOf(3)))
     invalid: a skip can never be part of a group
-    >>> check_meld("W W W", SetOf(3)).problem
+
+    Wilds alone (C-17): the classic rules ask for a natural card in the *phase*, not in each
+    group, so a group checked alone may be all wilds; the phase's minimum is checked when a
+    phase is laid down (:meth:`phase10.Phase.problem`, the laydown search and the engine).
+    Only ``natural_minimum=GROUP`` refuses the group itself:
+
+    >>> bool(check_meld("W W W", SetOf(3)))
+    True
+    >>> per_group = MeldRules(natural_minimum=NaturalScope.GROUP)
+    >>> check_meld("W W W", SetOf(3), rules=per_group).problem
     <MeldProblem.TOO_FEW_NATURALS: 'too-few-naturals'>
 
     Raises:
-        NotationError: ``cards`` is a string that is not valid notation.
+        NotationError: ``cards`` is a string that is not valid notation; the message lists
+            the notation of the rules' game only.
         TypeError: ``cards`` holds something that is not a :class:`~phase10.Card`.
     """
-    placed = _coerce_cards(cards)
+    placed = _coerce_cards(cards, rules)
+    foreign = _foreign((c for c, _ in placed), rules)
+    if foreign is not None:
+        return Verdict(False, MeldProblem.NOT_IN_DECK, foreign, ())
     melds = arrangements(placed, group, rules)
     if melds:
         return Verdict(True, None, "", tuple(melds))

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from phase10._fast import BoundedCache
-from phase10.cards import SKIP, WILD, Card, Color, Kind, parse_cards
+from phase10.cards import SKIP, WILD, Card, Color, Kind, format_cards, parse_cards
+from phase10.errors import InvalidCardError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorRunOf,
@@ -30,13 +31,17 @@ from phase10.phases import Phase, PhaseMelds, meld_colors, meld_order
 __all__ = ["explain", "find_laydown", "iter_laydowns"]
 
 
-def _coerce_hand(hand: str | Iterable[Card]) -> tuple[Card, ...]:
+def _coerce_hand(hand: str | Iterable[Card], rules: MeldRules) -> tuple[Card, ...]:
+    game = rules.game
     if isinstance(hand, str):
-        return parse_cards(hand)
+        return parse_cards(hand, game=game)
     cards = tuple(hand)
+    has = game.has
     for card in cards:
         if not isinstance(card, Card):
             raise TypeError(f"expected Card objects or a notation string, got {card!r}")
+        if not has(card):
+            raise InvalidCardError(f"{game.refusal(card)}, in the hand {format_cards(cards)}")
     return cards
 
 
@@ -116,9 +121,8 @@ class _Plan:
         self.patterns = tuple(ids)
         self.pattern_ids = ids
         self.size = phase.size
-        self.phase_need = (
-            rules.naturals_in_sets if rules.natural_minimum is NaturalScope.PHASE else 0
-        )
+        #: natural cards the phase needs as a whole (C-17); Phase.problem checks the same
+        self.phase_need = rules.phase_naturals_needed()
         self.minimal_ok = self._minimal_suffices()
         # per pattern id: the natural classes and the wild classes that can take its place
         self.nat_acc: list[list[int]] = [[] for _ in ids]
@@ -1141,9 +1145,11 @@ def iter_laydowns(
     8
 
     Raises:
-        NotationError: ``hand`` is a string that is not valid notation.
+        NotationError: ``hand`` is a string that is not valid notation, or names a card
+            that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
+        InvalidCardError: ``hand`` holds a card that the rules' game does not have.
     """
-    cards = _coerce_hand(hand)
+    cards = _coerce_hand(hand, rules)
     suits = _suit_runs(cards, phase, rules) if phase.distinct_colors else None
     if suits is not None and not suits.fits(0, frozenset(), suits.wilds):
         return
@@ -1188,9 +1194,11 @@ def find_laydown(
     True
 
     Raises:
-        NotationError: ``hand`` is a string that is not valid notation.
+        NotationError: ``hand`` is a string that is not valid notation, or names a card
+            that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
+        InvalidCardError: ``hand`` holds a card that the rules' game does not have.
     """
-    cards = _coerce_hand(hand)
+    cards = _coerce_hand(hand, rules)
     if len(cards) < phase.size:
         return None
     # Minimal groups suffice unless a run needs two or more naturals (Phase 10 Master, M-4):
@@ -1198,7 +1206,7 @@ def find_laydown(
     # _Plan.minimal_ok catches the other cases (custom shapes, a per-phase minimum above 1).
     plan = compiled_plan(phase, rules)
     minimal = (
-        rules.naturals_in_runs <= 1 or rules.natural_minimum is NaturalScope.PHASE
+        rules.naturals_in_runs <= 1 or rules.natural_minimum is not NaturalScope.GROUP
     ) and plan.minimal_ok
     if phase.distinct_colors:
         # the phase refuses some combinations of valid melds: filter them (the oracle ignores
@@ -1288,11 +1296,10 @@ def _pattern_words(pattern: Pattern) -> str:
 
 def _fewest_naturals(phase: Phase, rules: MeldRules) -> int:
     """The fewest natural cards that any laydown of ``phase`` holds (C-17, M-4)."""
-    if rules.natural_minimum is NaturalScope.PHASE:
-        return rules.naturals_in_sets
-    return sum(
+    per_group = sum(
         min(rules.naturals_needed(shape) for shape in group.shapes(rules)) for group in phase.groups
     )
+    return max(per_group, rules.phase_naturals_needed())
 
 
 def _cards_word(count: int, noun: str) -> str:
@@ -1310,9 +1317,11 @@ def explain(
     can lay down 1 set of 3 + 1 run of 4: Y9 Y9 W=9 | R3 B4 W=5 G6
 
     Raises:
-        NotationError: ``hand`` is a string that is not valid notation.
+        NotationError: ``hand`` is a string that is not valid notation, or names a card
+            that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
+        InvalidCardError: ``hand`` holds a card that the rules' game does not have.
     """
-    cards = _coerce_hand(hand)
+    cards = _coerce_hand(hand, rules)
     found = find_laydown(cards, phase, rules=rules)
     if found is not None:
         return f"can lay down {phase}: {found}"

@@ -33,7 +33,7 @@ from phase10.actions import (
     TurnUp,
     seat_name,
 )
-from phase10.cards import Card, parse_card
+from phase10.cards import Card, CardGame, parse_card
 from phase10.errors import AmbiguousActionError, IllegalActionError, NotationError, Violation
 from phase10.groups import End, Meld, Value
 from phase10.phases import Phase, PhaseMelds
@@ -108,8 +108,10 @@ class _Parsed:
 class _Reader:
     """A cursor over the tokens of one action, raising :class:`NotationError` on bad syntax."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, game: CardGame | None = None):
         self.text = text
+        #: the game whose cards the text may name (a card of another game is bad notation)
+        self.game = game
         self.tokens = [_Token(m.group(0), m.start()) for m in _TOKEN_RE.finditer(text)]
         self.i = 0
 
@@ -153,7 +155,7 @@ class _Reader:
 
     def card(self, token: _Token) -> Card:
         try:
-            return parse_card(token.text)
+            return parse_card(token.text, game=self.game)
         except NotationError as exc:
             raise self.error(f"{token.text!r} is not a card ({exc})", token) from None
 
@@ -170,8 +172,8 @@ class _Reader:
         return _Placed(card, tail.upper())
 
 
-def _read(text: str) -> _Parsed:
-    r = _Reader(text)
+def _read(text: str, game: CardGame | None = None) -> _Parsed:
+    r = _Reader(text, game)
     if r.done():
         raise r.error("empty action: expected e.g. 'p1 draw' or 'deal R7'")
     seat: int | None = None
@@ -533,8 +535,9 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
     The grammar and more examples are in :doc:`/reference/action-notation`.
 
     Raises:
-        NotationError: ``text`` is not notation (bad syntax); ``.token`` and ``.position``
-            say where.
+        NotationError: ``text`` is not notation (bad syntax, or a card that the variant's
+            game does not have: "P7 is not a card of the classic game"); ``.token`` and
+            ``.position`` say where.
         IllegalActionError: the text is well formed but no legal action fits; ``.code`` says
             why, as :func:`~phase10.check` would.
         AmbiguousActionError: short input that fits several legal actions, listed in
@@ -542,7 +545,12 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
     """
     if not isinstance(text, str):
         raise NotationError(f"expected action notation as a str, got {type(text).__name__}")
-    parsed = _read(text)
+    game = (
+        state.variant.meld_rules.game
+        if isinstance(state, GameState | PlayerView)  # type: ignore[redundant-expr]
+        else None
+    )
+    parsed = _read(text, game)
     if isinstance(state, PlayerView):
         context = state.canonical_state()
         for_view: int | None = state.player

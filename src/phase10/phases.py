@@ -84,9 +84,24 @@ class Phase:
     ) -> str | None:
         """Why ``melds`` (one per group, valid on their own) do not make this phase together.
 
-        Only phases with ``distinct_colors`` add a condition: the groups that are of one
-        colour must be of different colours (one suit + another suit, T-3).
+        Two conditions concern the phase as a whole. With ``natural_minimum=PHASE`` (the
+        classic default, C-17) the melds together hold at least
+        :meth:`~phase10.MeldRules.phase_naturals_needed` natural cards, so wilds alone are
+        never a laydown. With ``distinct_colors`` the groups that are of one colour are of
+        different colours (one suit + another suit, T-3). This is the one place both are
+        checked: the laydown search prunes by the same numbers and the engine calls it.
+
+        >>> from phase10.groups import check_meld
+        >>> wilds = check_meld("W W W W W W W", RunOf(7)).melds[0]
+        >>> CLASSIC_PHASES[3].problem((wilds,))
+        'the phase needs at least 1 natural card, these melds hold 0'
         """
+        need = rules.phase_naturals_needed()
+        if need:
+            held = sum(m.naturals for m in melds)
+            if held < need:  # rule C-17, option natural_minimum = phase
+                noun = "natural card" if need == 1 else "natural cards"
+                return f"the phase needs at least {need} {noun}, these melds hold {held}"
         if not self.distinct_colors:
             return None
         seen: set[Color] = set()

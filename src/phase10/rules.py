@@ -52,7 +52,7 @@ from phase10.actions import (
 )
 from phase10.cards import ActionKind, Card, Kind
 from phase10.errors import DefinitionError, IllegalActionError, InvalidStateError, Violation
-from phase10.groups import Meld, NaturalScope
+from phase10.groups import Meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.phases import PhaseMelds
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
@@ -506,12 +506,6 @@ def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
     problem = phase.problem(laydown.melds, rules=rules)
     if problem is not None:
         raise _illegal(state, action, Violation.PHASE_NOT_COMPLETE, problem)
-    if rules.natural_minimum is NaturalScope.PHASE and (
-        sum(m.naturals for m in laydown.melds) < rules.naturals_in_sets
-    ):  # rule C-17, option natural_minimum = phase
-        raise _illegal(
-            state, action, Violation.PHASE_NOT_COMPLETE, "the phase holds no natural card"
-        )
     return index
 
 

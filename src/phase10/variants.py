@@ -268,6 +268,13 @@ class Variant:
                     f"{players} players and leave a draw and a discard pile "
                     f"(needs at least {needed})"
                 )
+        game = self.meld_rules.game
+        for card in sorted(set(self.deck_for(self.max_players))):
+            if not game.has(card):  # the rules would refuse it in every meld and hand
+                raise DefinitionError(
+                    f"the deck holds {card}, which is not a card of {game.name} (the game "
+                    "meld_rules' colours and max_number describe)"
+                )
         _check_possible(self)
 
     @property
@@ -277,7 +284,7 @@ class Variant:
 
     @property
     def natural_minimum(self) -> NaturalScope:
-        """Option ``natural_minimum`` (C-17): natural cards counted per group or per phase."""
+        """Option ``natural_minimum`` (C-17): natural cards counted per phase, group or not."""
         return self.meld_rules.natural_minimum
 
     def with_options(self, **options: Any) -> Variant:
@@ -341,7 +348,10 @@ MASTER = Variant(
     name="master",
     deck=master_deck(),
     phases=MASTER_PHASES,
-    meld_rules=MeldRules(colors=MASTER_COLORS, naturals_in_runs=2),  # rule M-4
+    # rule M-4: every set holds a natural card and every run two, each group on its own
+    meld_rules=MeldRules(
+        colors=MASTER_COLORS, naturals_in_runs=2, natural_minimum=NaturalScope.GROUP
+    ),
     scoring=Scoring(per_card=1),  # rule M-8
     turn_up_naturals_only=True,  # rule M-6
     action_cards=True,  # rules M-11 to M-15
@@ -356,7 +366,8 @@ TEN_PHASES = Variant(
     deck=standard_deck(jokers=0),
     jokers_per_player=2,  # rule T-1
     phases=TEN_PHASES_PHASES,
-    meld_rules=MeldRules(max_number=13, colors=SUITS),  # rule T-3: A low only
+    # rule T-3: A low only; rule T-1: jokers are free cards, with no natural-card minimum
+    meld_rules=MeldRules(max_number=13, colors=SUITS, natural_minimum=NaturalScope.NONE),
     scoring=Scoring(low=5, high=10, high_from=10, wild=25, skip=0),  # rule T-5
     max_players=4,  # rule T-1
     laydown_style=LaydownStyle.ANNOUNCE,  # rule T-4

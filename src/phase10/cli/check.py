@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from phase10 import svg
-from phase10.cards import format_cards, parse_cards
+from phase10.cards import CLASSIC_GAME, format_cards, parse_cards
 from phase10.cli._common import left_over
 from phase10.laydown import explain, find_laydown
 from phase10.phases import CLASSIC_PHASES
@@ -23,10 +23,10 @@ def run(text: str, number: int, *, picture: Path | None = None) -> int:
         The exit status: 0 when the hand lays the phase down, 1 when not.
 
     Raises:
-        NotationError: ``text`` is not cards in notation.
+        NotationError: ``text`` is not classic cards in notation.
         OSError: the picture cannot be written.
     """
-    hand = parse_cards(text)
+    hand = parse_cards(text, game=CLASSIC_GAME)  # a classic phase: classic cards only
     phase = CLASSIC_PHASES[number - 1]
     if picture is not None:
         picture.write_text(svg.phase_check(hand, phase) + "\n", encoding="utf-8")
