@@ -58,7 +58,7 @@ from phase10 import (
     to_json,
 )
 from phase10.cli import main
-from tests.engine_helpers import draw, lay, refuse, start
+from tests.helpers import draw, lay, refuse, start
 
 #: A hand that lays down no classic phase (as in test_engine).
 NOTHING = "Y8 Y9 Y10 R11 B12 G1 Y2 Y5 B6 G6"

@@ -1154,7 +1154,7 @@ def test_t1_jokers_are_free_cards_with_no_natural_minimum() -> None:
     classic = [find_variant(n) for n in variant_names() if n.startswith("classic")]
     assert {NaturalScope.PHASE} == {v.natural_minimum for v in classic}  # seeds 000, 003
     hands = ["W W W W W W 2H 8S 10D 9H", T_QUIET, T_QUIET2]
-    state = draw(start(TEN_PHASES, hands, "4S"), "9D")
+    state = draw(start(hands, "4S", variant=TEN_PHASES), "9D")
     jokers = announce(state, "W=5 W=5 W=5", "W=1 W=2 W=3", keep=True)
     assert jokers in legal_actions(state)
     assert 1 == play(state, jokers).players[0].phase
