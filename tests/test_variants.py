@@ -1045,7 +1045,7 @@ T_QUIET2 = "AH 3C 6D 10S 4H JC KD 2S 6C QH"
 def test_t1_one_deck_and_two_jokers_per_player() -> None:
     """Rule T-1: "по одной колоде и 2 джокера на каждого игрока. Например, для 2-х игроков
     требуются 2 колоды и 4 джокера" (one deck and 2 jokers per player; 2 players: 2 decks and
-    4 jokers), so identical cards occur."""
+    4 jokers), so identical cards occur."""  # noqa: RUF002 - the seed's own words
     assert standard_deck(jokers=0) == TEN_PHASES.deck
     assert (2, 4, 1, 2) == (
         TEN_PHASES.min_players,
@@ -1306,7 +1306,7 @@ def test_t4_ten_phases_rummy_lays_the_phase_on_the_table_and_hits() -> None:
 def test_t5_ten_phases_rummy_ends_when_phase_10_is_laid_down() -> None:
     """Rule T-5 in ten-phases-rummy: "Игра заканчивается, когда один игрок успешно доходит до
     10 набора и собирает его, этот игрок не набирает очков" (the game ends when a player
-    completes set 10; that player scores nothing) - at once, the hand unfinished."""
+    completes set 10; that player scores nothing) - at once, the hand unfinished."""  # noqa: RUF002
     p2 = "W AS 2S 9D 10D JD QD KC 3C 4C"
     state = draw(start(RUMMY, [T_LAST, p2], "JC", phase=(9, 3), score=(30, 20)), "QS")
     state = play(state, lay(state, *T_LAST_GROUPS))
