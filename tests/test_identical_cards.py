@@ -22,11 +22,14 @@ from phase10 import (
     InvalidStateError,
     LayDown,
     PlayerView,
+    Variant,
     find_variant,
+    from_dict,
     from_json,
     legal_actions,
     parse_action,
     sample_state,
+    to_dict,
     to_json,
     view,
 )
@@ -132,3 +135,19 @@ def test_random_games_with_the_new_options_conserve_cards_and_end(players: int) 
     assert final.is_over
     assert len(final.winners) == 1  # the game ends at the first last-phase laydown
     assert 0 < steps
+
+
+def test_custom_variants_with_the_new_options_round_trip_through_json() -> None:
+    variant = TEN_PHASES.with_options(name="ten-phases-three-decks", decks_per_player=3)
+    rummy_like = RUMMY.with_options(name="rummy-played-out", end_at_last_phase=False)
+    for custom in (variant, rummy_like):
+        text = to_json(custom)
+        assert '"decks_per_player"' in text
+        assert '"end_at_last_phase"' in text
+        assert custom == from_json(text, Variant)
+    # a document written before the options existed reads with their defaults
+    doc = to_dict(variant)
+    del doc["variant"]["decks_per_player"], doc["variant"]["end_at_last_phase"]
+    old = from_dict(doc, Variant)
+    assert (0, False, 56) == (old.decks_per_player, old.end_at_last_phase, len(old.deck_for(2)))
+    assert '"variant":"ten-phases-rummy"' in to_json(RUMMY)  # a built-in goes by name
