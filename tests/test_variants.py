@@ -340,7 +340,9 @@ def test_v5_phase_parse_refuses_unknown_words() -> None:
             "phase 1 (run of 13) can never be completed: no 13 cards of this deck form it",
         ),
         (
-            lambda: TEN_PHASES.with_options(jokers_per_player=0, phases=(Phase.parse("set 5"),)),
+            lambda: TEN_PHASES.with_options(
+                decks_per_player=0, jokers_per_player=0, phases=(Phase.parse("set 5"),)
+            ),
             "phase 1 (set of 5) can never be completed: no 11 cards of this deck form it",
         ),
         (
@@ -370,6 +372,7 @@ def test_variant_names_lists_every_built_in() -> None:
         "classic-pick",
         "master",
         "ten-phases",
+        "ten-phases-rummy",
     ) == variant_names()
     for name in variant_names():
         assert name == find_variant(name).name
@@ -407,6 +410,13 @@ def test_find_variant_needs_a_str() -> None:
         ({"declare_loser": "yes"}, "declare_loser must be True or False"),
         ({"jokers_per_player": -1}, "jokers_per_player must be a whole number >= 0, got -1"),
         ({"jokers_per_player": 1.5}, "jokers_per_player must be a whole number >= 0"),
+        ({"decks_per_player": -1}, "decks_per_player must be a whole number >= 0, got -1"),
+        ({"decks_per_player": "2"}, "decks_per_player must be a whole number >= 0, got '2'"),
+        ({"end_at_last_phase": 1}, "end_at_last_phase must be True or False"),
+        (
+            {"end_at_last_phase": True, "advance": Advance.EVERY_HAND},
+            "ending the game when a player lays down the last phase (end_at_last_phase) needs",
+        ),
         ({"max_players": 20}, "a deck of 108 cards cannot deal 10 cards to 20 players"),
         (
             {"laydown_style": LaydownStyle.ANNOUNCE, "phase_order": PhaseOrder.PICK},
@@ -1051,17 +1061,22 @@ T_QUIET = "AS 3D 5H 7C 9S JD KH 2C 4D 6H"
 T_QUIET2 = "AH 3C 6D 10S 4H JC KD 2S 6C QH"
 
 
-def test_t1_standard_deck_with_two_jokers_per_player() -> None:
-    # rule T-1
+def test_t1_one_deck_and_two_jokers_per_player() -> None:
+    """Rule T-1: "по одной колоде и 2 джокера на каждого игрока. Например, для 2-х игроков
+    требуются 2 колоды и 4 джокера" (one deck and 2 jokers per player; 2 players: 2 decks and
+    4 jokers), so identical cards occur."""  # noqa: RUF002 - the seed's own words
     assert standard_deck(jokers=0) == TEN_PHASES.deck
-    assert (2, 4, 2) == (
+    assert (2, 4, 1, 2) == (
         TEN_PHASES.min_players,
         TEN_PHASES.max_players,
+        TEN_PHASES.decks_per_player,
         TEN_PHASES.jokers_per_player,
     )
-    for players in (2, 3, 4):
+    for players, size in ((2, 108), (3, 162), (4, 216)):
         deck = TEN_PHASES.deck_for(players)
-        assert (52 + 2 * players, 2 * players) == (len(deck), deck.count(WILD))
+        assert (size, 2 * players) == (len(deck), deck.count(WILD))
+        assert {players} == {n for c, n in Counter(deck).items() if c != WILD}
+        assert deck == tuple(sorted(deck))  # canonical order
         assert Counter(deck) == count_cards(new_game(TEN_PHASES, players))
     for players in (1, 5):
         with pytest.raises(
@@ -1084,6 +1099,38 @@ def test_t1_jokers_per_player_option_on_the_classic_game() -> None:
     assert Counter(variant.deck_for(3)) == count_cards(new_game(variant, 3))
     state = start([OUT, QUIET, "W W W R8 R8 B8 G8 Y8 Y10 Y11"], "R12", variant=variant)
     assert 111 - 31 == len(state.draw_pile)
+
+
+def test_t1_decks_per_player_option_on_other_decks() -> None:
+    # option decks_per_player (T-1): the deck is repeated per player; 0 plays it once
+    variant = CLASSIC.with_options(name="classic-per-player", decks_per_player=1)
+    assert (216, 324) == (len(variant.deck_for(2)), len(variant.deck_for(3)))
+    assert Counter(variant.deck_for(3)) == count_cards(new_game(variant, 3))
+    assert CLASSIC.deck == CLASSIC.deck_for(6)
+    once = TEN_PHASES.with_options(name="one-deck", decks_per_player=0)
+    assert (56, 60) == (len(once.deck_for(2)), len(once.deck_for(4)))
+    twice = TEN_PHASES.with_options(name="two-decks", decks_per_player=2, jokers_per_player=0)
+    assert (208, 4) == (len(twice.deck_for(2)), twice.deck_for(2).count(card("5H")))
+
+
+def test_t1_identical_cards_in_a_hand_a_meld_and_the_discard_pile() -> None:
+    """Rule T-1: with "2 колоды" (two decks) for two players, two 5H are in play at once."""
+    p1 = "5H 5H 5C 7S 8H 9C 2D JD QS KH"
+    state = draw(start([p1, T_QUIET2], "4S", variant=TEN_PHASES), "9D")
+    assert 2 == state.players[0].hand.count(card("5H"))
+    phase1 = announce(state, "5H 5H 5C", "7S 8H 9C", keep=False)
+    assert phase1 in legal_actions(state)
+    assert "p1 announce redraw 5C 5H 5H | 7S 8H 9C" == str(phase1)
+    state = play(state, phase1)
+    # both 5H on the discard pile, under the other cards in canonical order
+    assert cards("4S 5C 5H 5H 7S 8H 9C") == state.discard_pile
+    state = play(state, *(Reveal(c) for c in cards("KH AD 2H 3S 4C 6S")))
+    assert 2 == state.players[0].hand.count(card("KH"))
+    state = play(state, discard(state, "KH"))  # one of the two goes
+    assert (1, card("KH")) == (state.players[0].hand.count(card("KH")), state.top_discard)
+    state = take(state)
+    assert card("KH") in state.players[1].hand
+    assert 2 == count_cards(state)[card("KH")]
 
 
 def test_t2_draw_then_discard_nothing_is_laid_down() -> None:
@@ -1246,6 +1293,89 @@ def test_t6_the_loser_is_on_the_lowest_phase_with_the_most_points(
     assert losers == state.losers
 
 
+# ---------------------------------------------------------------------- ten-phases-rummy
+
+RUMMY = find_variant("ten-phases-rummy")
+
+
+def test_t4_ten_phases_rummy_is_a_built_in_variant() -> None:
+    # rule T-4: the rummy-style "10 Phases" is its own variant, with T-1's decks, T-3's phases
+    assert "ten-phases-rummy" in variant_names()
+    assert RUMMY is find_variant(" Ten-Phases-Rummy ")
+    assert "find_variant('ten-phases-rummy')" == repr(RUMMY)
+    assert (TEN_PHASES.deck, TEN_PHASES.phases, TEN_PHASES.scoring) == (
+        RUMMY.deck,
+        RUMMY.phases,
+        RUMMY.scoring,
+    )
+    assert (1, 2, 2, 4, True) == (
+        RUMMY.decks_per_player,
+        RUMMY.jokers_per_player,
+        RUMMY.min_players,
+        RUMMY.max_players,
+        RUMMY.declare_loser,
+    )
+    assert (LaydownStyle.TABLE, True) == (RUMMY.laydown_style, RUMMY.end_at_last_phase)
+    assert Counter(RUMMY.deck_for(3)) == count_cards(new_game(RUMMY, 3))
+
+
+def test_t4_ten_phases_rummy_lays_the_phase_on_the_table_and_hits() -> None:
+    """Rule T-4, the rummy-style variant: "Игра из семейства игр Рамми" (a game of the rummy
+    family) - the phase is laid down and hit on as in C-12 to C-15; going out ends the hand."""
+    p1 = "5H 5H 5C 7S 8H 9C 10D JD QS KH"
+    state = draw(start([p1, T_QUIET2], "4S", variant=RUMMY), "2D")
+    refuse(state, announce(state, "5H 5H 5C", "7S 8H 9C", keep=True), Violation.WRONG_STEP)
+    state = play(state, lay(state, "5H 5H 5C", "7S 8H 9C"))
+    assert (cards("5C 5H 5H"), cards("7S 8H 9C")) == tuple(m.cards for m in state.table[0])
+    for text in ("10D", "JD", "QS", "KH"):  # rule C-14, on the laydown turn
+        state = play(state, hit(state, 0, 1, text))
+    assert cards("7S 8H 9C 10D JD QS KH") == state.table[0][1].cards
+    state = play(state, discard(state, "2D"))  # rule C-13: out, the hand ends
+    assert (2, TurnStep.DEAL) == (state.hand_number, state.step)
+    assert (1, 0) == state.phases  # rule C-22
+    assert (0, 6 * 5 + 4 * 10) == state.scores  # rule T-5's card values
+
+
+def test_t5_ten_phases_rummy_ends_when_phase_10_is_laid_down() -> None:
+    """Rule T-5 in ten-phases-rummy: "Игра заканчивается, когда один игрок успешно доходит до
+    10 набора и собирает его, этот игрок не набирает очков" (the game ends when a player
+    completes set 10; that player scores nothing) - at once, the hand unfinished."""  # noqa: RUF002
+    p2 = "W AS 2S 9D 10D JD QD KC 3C 4C"
+    state = draw(start([T_LAST, p2], "JC", phase=(9, 3), score=(30, 20), variant=RUMMY), "QS")
+    state = play(state, lay(state, *T_LAST_GROUPS))
+    assert (True, (0,), (10, 3)) == (state.is_over, state.winners, state.phases)
+    assert cards("QS KD") == state.players[0].hand  # kept, but scores nothing
+    assert (30, 20 + 90) == state.scores
+    assert (1,) == state.losers  # rule T-6
+
+
+def test_t5_end_at_last_phase_option_on_the_classic_game() -> None:
+    # option end_at_last_phase (T-5): laying down the last phase ends the game at once;
+    # without it the hand is played out (C-24)
+    hand = "R5 B5 G5 Y5 R5 B5 R1 B2 G3 Y4"
+    groups = ("R5 R5 B5 B5 G5 Y5", "R1 B2 G3 Y4")
+    first3 = find_variant("classic-first-3")
+    at_once = first3.with_options(end_at_last_phase=True)
+    state = draw(start([hand, QUIET], "R12", phase=(2, 0), variant=at_once), "Y12")
+    state = play(state, lay(state, *groups))
+    assert (True, (0,), (3, 0), (0, 60)) == (
+        state.is_over,
+        state.winners,
+        state.phases,
+        state.scores,
+    )
+    state = draw(start([hand, QUIET], "R12", phase=(2, 0), variant=first3), "Y12")
+    state = play(state, lay(state, *groups))
+    assert (False, TurnStep.PLAY, (2, 0)) == (state.is_over, state.step, state.phases)
+    pick = PICK.with_options(end_at_last_phase=True)
+    done = tuple(range(1, len(pick.phases)))  # every phase but the first
+    state = draw(
+        start([OUT, QUIET], "R12", phase=(9, 0), completed=(done, ()), variant=pick), "Y12"
+    )
+    state = play(state, lay(state, "R3 R3 B3", "R4 R4 B4", phase=pick.phases[0]))
+    assert (True, (0,)) == (state.is_over, state.winners)  # rule V-4: all phases done
+
+
 def test_t6_declare_loser_option_on_the_classic_game() -> None:
     # option declare_loser (T-6) on another game; without it there is no loser
     hand = "R5 B5 G5 Y5 R5 B5 R1 B2 G3 Y4"
@@ -1275,6 +1405,8 @@ OPTION_SCENARIOS = {
     "turn_up_naturals_only": test_m6_turn_up_naturals_only_option_on_the_classic_game,
     "action_cards": test_m11_action_cards_option_off_makes_them_dead_cards,
     "jokers_per_player": test_t1_jokers_per_player_option_on_the_classic_game,
+    "decks_per_player": test_t1_decks_per_player_option_on_other_decks,
+    "end_at_last_phase": test_t5_end_at_last_phase_option_on_the_classic_game,
     "declare_loser": test_t6_declare_loser_option_on_the_classic_game,
     "deck": test_m2_the_joker_split_is_a_parameter,  # master_deck(jokers=...), M-2
     "phases": test_v5_custom_phases_parse_and_play,

@@ -886,6 +886,9 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         )
         if state.tiebreak and state.variant.tiebreak_win is TiebreakWin.LAYDOWN:
             return _evolve(after, step=TurnStep.OVER, winners=(seat,))  # rule C-26
+        if state.variant.end_at_last_phase and _finished(state.variant, p.phase, completed):
+            # rule T-5 (ten-phases-rummy): the game ends now, scored as if seat went out
+            return _end_hand(after, went_out=seat)
         if not rest:  # rule C-15: out by playing the last card
             return _end_hand(after, went_out=seat)
         return after
@@ -908,6 +911,13 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
     if isinstance(action, Announce):
         return _announce(state, action)
     return _apply_master(state, action)
+
+
+def _finished(variant: Variant, phase: int, completed: tuple[int, ...]) -> bool:
+    """Whether a player on ``phase`` (0-based) who just laid it down has done every phase."""
+    if variant.phase_order is PhaseOrder.PICK:  # rule V-4
+        return len(completed) == len(variant.phases)
+    return phase + 1 >= len(variant.phases)
 
 
 def _discard(state: GameState, action: Discard) -> GameState:

@@ -30,6 +30,7 @@ __all__ = [
     "CLASSIC",
     "MASTER",
     "TEN_PHASES",
+    "TEN_PHASES_RUMMY",
     "Advance",
     "LaydownStyle",
     "PhaseOrder",
@@ -148,8 +149,15 @@ class Variant:
         laydown_style: Lay phases on the table (classic) or announce them ("10 Phases", T-4).
         turn_up_naturals_only: The first discard is never a wild or action card (M-6).
         action_cards: Phase 10 Master's action cards and blue pile are in play (M-11 to M-15).
+        decks_per_player: How many copies of :attr:`deck` are shuffled together per player
+            ("10 Phases", T-1: one 52-card deck a player); ``0`` (the default) plays
+            :attr:`deck` once whatever the number of players. :meth:`deck_for` applies it.
         jokers_per_player: Extra wilds shuffled in per player ("10 Phases", T-1).
         declare_loser: Name a loser at the end ("10 Phases", T-6).
+        end_at_last_phase: The game ends the moment a player lays down their last phase,
+            the hand unfinished: that player scores 0 and the others the cards in hand (T-5,
+            ``ten-phases-rummy``). Otherwise the hand is played out (C-24). Announced phases
+            (T-4) always end the game at once.
         max_reshuffles: How many times one hand may reshuffle the discard pile (C-16) before
             it ends without a winner; ``None`` (the default) for no limit. Phase 10 Master
             sets 10: there, legal play can leave a hand that nobody can ever go out of.
@@ -178,7 +186,9 @@ class Variant:
     turn_up_naturals_only: bool = False
     action_cards: bool = False
     jokers_per_player: int = 0
+    decks_per_player: int = 0
     declare_loser: bool = False
+    end_at_last_phase: bool = False
     max_reshuffles: int | None = None
 
     def __repr__(self) -> str:
@@ -189,10 +199,17 @@ class Variant:
         return f"Variant({fields})"
 
     def deck_for(self, num_players: int) -> tuple[Card, ...]:
-        """The cards in play with ``num_players`` players, in canonical order (T-1)."""
-        if not self.jokers_per_player:
+        """The cards in play with ``num_players`` players, in canonical order (T-1).
+
+        With ``decks_per_player`` the deck is repeated that many times per player, so
+        identical cards occur; with ``jokers_per_player`` wilds are added per player.
+
+        >>> len(TEN_PHASES.deck_for(2)), TEN_PHASES.deck_for(2).count(Card.parse("5H"))
+        (108, 2)
+        """
+        if not self.jokers_per_player and not self.decks_per_player:
             return self.deck
-        return sort_cards(self.deck + (WILD,) * (self.jokers_per_player * num_players))
+        return _deck_for(self.deck, self.decks_per_player, self.jokers_per_player, num_players)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.meld_rules, MeldRules):
@@ -230,6 +247,16 @@ class Variant:
             raise DefinitionError(
                 f"jokers_per_player must be a whole number >= 0, got {self.jokers_per_player!r}"
             )
+        if not is_whole(self.decks_per_player, 0):
+            raise DefinitionError(
+                f"decks_per_player must be a whole number >= 0, got {self.decks_per_player!r}"
+            )
+        if self.end_at_last_phase is True and self.advance is Advance.EVERY_HAND:
+            raise DefinitionError(
+                "ending the game when a player lays down the last phase (end_at_last_phase) "
+                "needs advance=COMPLETED: with advance=EVERY_HAND a hand may end with several "
+                "players past the last phase"
+            )
         if self.phase_order is PhaseOrder.PICK and self.advance is Advance.EVERY_HAND:
             raise DefinitionError(
                 "pick-a-phase (phase_order=PICK) lets each player choose the phase; it cannot "
@@ -249,6 +276,7 @@ class Variant:
             "turn_up_naturals_only",
             "action_cards",
             "declare_loser",
+            "end_at_last_phase",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise DefinitionError(f"{name} must be True or False")
@@ -317,6 +345,14 @@ class Variant:
         return attrs.evolve(self, **options)
 
 
+@functools.lru_cache(maxsize=64)
+def _deck_for(
+    deck: tuple[Card, ...], decks_per_player: int, jokers_per_player: int, num_players: int
+) -> tuple[Card, ...]:
+    copies = decks_per_player * num_players if decks_per_player else 1  # rule T-1
+    return sort_cards(deck * copies + (WILD,) * (jokers_per_player * num_players))
+
+
 def _check_possible(variant: Variant) -> None:
     """Refuse phases that no hand can ever complete with this deck."""
     deck = variant.deck_for(variant.max_players)
@@ -360,10 +396,11 @@ MASTER = Variant(
     max_reshuffles=10,  # a kept two-card hand can deadlock a hand (documented)
 )
 
-#: "10 Phases" with a standard 52-card deck and 2 jokers a player (T-1 to T-6).
+#: "10 Phases" with a standard 52-card deck and 2 jokers per player (T-1 to T-6).
 TEN_PHASES = Variant(
     name="ten-phases",
     deck=standard_deck(jokers=0),
+    decks_per_player=1,  # rule T-1
     jokers_per_player=2,  # rule T-1
     phases=TEN_PHASES_PHASES,
     # rule T-3: A low only; rule T-1: jokers are free cards, with no natural-card minimum
@@ -373,6 +410,15 @@ TEN_PHASES = Variant(
     laydown_style=LaydownStyle.ANNOUNCE,  # rule T-4
     tiebreak_hand=False,
     declare_loser=True,  # rule T-6
+)
+
+#: "10 Phases" played rummy-style (T-4): T-1's decks, T-3's phases laid on the table and hit
+#: on as in C-12 to C-15, hands ending when a player goes out; the game ends the moment a
+#: player lays down phase 10, scored as T-5, with a loser (T-6).
+TEN_PHASES_RUMMY = TEN_PHASES.with_options(
+    name="ten-phases-rummy",
+    laydown_style=LaydownStyle.TABLE,  # rule T-4, the rummy-style variant
+    end_at_last_phase=True,  # rule T-5: the game ends when a player completes phase 10
 )
 
 
@@ -398,6 +444,7 @@ _BUILT_IN: dict[str, Callable[[], Variant]] = {
     ),
     "master": lambda: MASTER,
     "ten-phases": lambda: TEN_PHASES,
+    "ten-phases-rummy": lambda: TEN_PHASES_RUMMY,
 }
 
 
