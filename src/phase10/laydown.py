@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10._fast import BoundedCache
+from phase10._fast import BoundedCache, reuse
 from phase10.cards import SKIP, WILD, Card, Color, Kind, format_cards, parse_cards
 from phase10.errors import InvalidCardError
 from phase10.groups import (
@@ -1185,7 +1185,9 @@ def find_laydown(
     order, each taking the first shape (lowest number of a set, lowest start of a run) that
     still leaves a laydown for the groups after it, natural cards before wilds within a
     group; so it may use a wild where another laydown does without (``R4 W R5 R6`` lays a
-    run of 3 as ``W=3 R4 R5``). Use :func:`iter_laydowns` to choose among all of them.
+    run of 3 as ``W=3 R4 R5``). Where a group may be all wilds (C-17 per phase, or no
+    minimum), a laydown with a natural card in every group comes first when there is one.
+    Use :func:`iter_laydowns` to choose among all of them.
 
     >>> from phase10 import CLASSIC_PHASES
     >>> find_laydown("R7 B7 W G2 G3 G4 Y5 S", CLASSIC_PHASES[1])
@@ -1199,6 +1201,29 @@ def find_laydown(
         InvalidCardError: ``hand`` holds a card that the rules' game does not have.
     """
     cards = _coerce_hand(hand, rules)
+    found = _first_laydown(cards, phase, rules)
+    if (
+        found is not None
+        and rules.natural_minimum is not NaturalScope.GROUP
+        and any(not meld.naturals for meld in found.melds)
+    ):
+        # A group of wilds alone is valid here (C-17 per phase, or no minimum), but a laydown
+        # with a natural card in every group reads better and keeps the wilds: prefer one.
+        natural = _first_laydown(cards, phase, _GROUP_RULES(rules))
+        if natural is not None:
+            return natural
+    return found
+
+
+def _group_rules(rules: MeldRules) -> MeldRules:
+    return attrs.evolve(rules, natural_minimum=NaturalScope.GROUP)
+
+
+_GROUP_RULES = reuse(_group_rules, maxsize=64)
+
+
+def _first_laydown(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> PhaseMelds | None:
+    """The first laydown of the fixed order that :func:`find_laydown` describes."""
     if len(cards) < phase.size:
         return None
     # Minimal groups suffice unless a run needs two or more naturals (Phase 10 Master, M-4):
