@@ -611,7 +611,7 @@ class Verdict:
         return self.melds[0] if self.melds else None
 
 
-_PLACED_RE = re.compile(r"([^\s,=]+)(?:=([RBGYP]?)(\d{0,2}))?", re.IGNORECASE)
+_PLACED_RE = re.compile(r"([^\s,=]+)(?:=([RBGYP]?)([0-9]{0,2}))?", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"[^\s,]+")
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 
@@ -645,7 +645,7 @@ def parse_placed(text: str) -> tuple[tuple[Card, Value | None], ...]:
         if not eq:
             out.append((card, None))
             continue
-        vm = re.fullmatch(r"([RBGYP]?)(\d{0,2})", tail, re.IGNORECASE)
+        vm = re.fullmatch(r"([RBGYP]?)([0-9]{0,2})", tail, re.IGNORECASE)
         if not card.is_wild or vm is None or not tail:
             raise NotationError(
                 f"bad value {token!r} at position {m.start()} in {text!r}: only a wild takes "

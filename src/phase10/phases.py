@@ -199,10 +199,10 @@ _KINDS: dict[str, Callable[[int], GroupType]] = {
     "same-color run": ColorRunOf,
 }
 _PART_RE = re.compile(
-    r"(?:(?P<count>\d+)\s+)?(?P<kind>[a-z][a-z -]*?)s?(?:\s+of)?\s+(?P<size>\d+)", re.IGNORECASE
+    r"(?:(?P<count>[0-9]+)\s+)?(?P<kind>[a-z][a-z -]*?)s?(?:\s+of)?\s+(?P<size>[0-9]+)", re.IGNORECASE
 )
-_CARDS_RE = re.compile(r"(?:(?P<count>\d+)\s+)?(?P<size>\d+)\s+cards?\s+of\s+one\s+colou?r")
-_PAIRS_RE = re.compile(r"(?P<count>\d+)?\s*pairs?")
+_CARDS_RE = re.compile(r"(?:(?P<count>[0-9]+)\s+)?(?P<size>[0-9]+)\s+cards?\s+of\s+one\s+colou?r")
+_PAIRS_RE = re.compile(r"(?P<count>[0-9]+)?\s*pairs?")
 
 
 def _parse_phase(text: str, extra: dict[str, Callable[[int], GroupType]]) -> Phase:

@@ -398,7 +398,7 @@ def find_variant(name: str) -> Variant:
     if key in _BUILT_IN:
         return _BUILT_IN[key]()
     prefix = "classic-first-"
-    if key.startswith(prefix) and key[len(prefix) :].isdigit():
+    if key.startswith(prefix) and key[len(prefix) :].isascii() and key[len(prefix) :].isdigit():
         n = int(key[len(prefix) :])
         if 1 <= n <= len(CLASSIC_PHASES):
             return _classic_first(n)
