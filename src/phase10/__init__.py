@@ -56,10 +56,12 @@ from phase10.errors import (
     InvalidCardError,
     InvalidMeldError,
     InvalidStateError,
+    LimitError,
     MeldProblem,
     NotationError,
     Phase10Error,
     PictureError,
+    SearchLimitError,
     Violation,
 )
 from phase10.groups import (
@@ -85,6 +87,7 @@ from phase10.groups import (
     parse_placed,
 )
 from phase10.laydown import explain, find_laydown, iter_laydowns
+from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
 from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
@@ -115,6 +118,7 @@ __all__ = [
     "CLASSIC_MELD_RULES",
     "CLASSIC_PHASES",
     "CLASSIC_SCORING",
+    "DEFAULT_LIMITS",
     "JSON_FORMAT",
     "MASTER",
     "MASTER_COLORS",
@@ -161,6 +165,8 @@ __all__ = [
     "Kind",
     "LayDown",
     "LaydownStyle",
+    "LimitError",
+    "Limits",
     "Meld",
     "MeldProblem",
     "MeldRules",
@@ -183,6 +189,7 @@ __all__ = [
     "Reveal",
     "RunOf",
     "Scoring",
+    "SearchLimitError",
     "SeatView",
     "SetOf",
     "Shape",
@@ -231,6 +238,7 @@ __all__ = [
     "standard_deck",
     "to_dict",
     "to_json",
+    "use_limits",
     "variant_names",
     "view",
 ]

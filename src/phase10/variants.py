@@ -23,6 +23,7 @@ from phase10.cards import (
 from phase10.errors import DefinitionError
 from phase10.groups import CLASSIC_MELD_RULES, MeldRules, NaturalScope
 from phase10.laydown import find_laydown
+from phase10.limits import check_limit, current_limits
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
 from phase10.scoring import CLASSIC_SCORING, Scoring
 
@@ -141,6 +142,10 @@ class Variant:
 
     Raises:
         DefinitionError: a field is out of range or the options cannot work together.
+        LimitError: ``max_players``, ``hand_size``, ``jokers_per_player``, the number of
+            phases or the cards in play are above the limits in force
+            (:func:`phase10.limits.use_limits`); a phase is so hard to search that
+            checking it can be completed passes ``max_search_nodes``.
     """
 
     name: str = "classic"
@@ -241,6 +246,7 @@ class Variant:
                 f"players must satisfy 2 <= min_players <= max_players, "
                 f"got {self.min_players!r}..{self.max_players!r}"
             )
+        _check_limits(self)
         for players in (self.min_players, self.max_players):
             needed = players * self.hand_size + 2
             deck = self.deck_for(players)
@@ -292,6 +298,23 @@ class Variant:
         return attrs.evolve(self, **options)
 
 
+def _check_limits(variant: Variant) -> None:
+    """Refuse numbers above the limits in force, before the deck is built or searched."""
+    limits = current_limits()
+    check_limit(variant.max_players, "max_players", "max_players", limits)
+    check_limit(variant.hand_size, "max_hand_size", "hand_size", limits)
+    check_limit(variant.jokers_per_player, "max_jokers", "jokers_per_player", limits)
+    check_limit(len(variant.phases), "max_phases", "phases", limits)
+    check_limit(len(variant.deck), "max_deck_size", "deck", limits)
+    check_limit(
+        len(variant.deck) + variant.jokers_per_player * variant.max_players,
+        "max_deck_size",
+        "deck",
+        limits,
+        where=" (with jokers_per_player for max_players)",
+    )
+
+
 def _check_possible(variant: Variant) -> None:
     """Refuse phases that no hand can ever complete with this deck."""
     deck = variant.deck_for(variant.max_players)
@@ -311,7 +334,7 @@ def _check_possible(variant: Variant) -> None:
 
 @functools.lru_cache(maxsize=256)
 def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules) -> object:
-    return find_laydown(deck, phase, rules=rules)
+    return find_laydown(deck, phase, rules=rules, limits=current_limits())
 
 
 #: The classic 108-card game with the defaults of the rules digest (official Fundex options).
