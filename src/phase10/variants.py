@@ -256,6 +256,8 @@ class Variant:
                     f"{players} players and leave a draw and a discard pile "
                     f"(needs at least {needed})"
                 )
+        check_limit(self.max_players, "max_players", "max_players")
+        check_limit(self.hand_size, "max_hand_size", "hand_size")
         _check_possible(self)
 
     @property
@@ -299,10 +301,12 @@ class Variant:
 
 
 def _check_limits(variant: Variant) -> None:
-    """Refuse numbers above the limits in force, before the deck is built or searched."""
+    """Refuse numbers above the limits in force, before the deck is built or searched.
+
+    Too many players or cards dealt for the deck are a DefinitionError (checked next); the
+    limits on them apply to decks large enough.
+    """
     limits = current_limits()
-    check_limit(variant.max_players, "max_players", "max_players", limits)
-    check_limit(variant.hand_size, "max_hand_size", "hand_size", limits)
     check_limit(variant.jokers_per_player, "max_jokers", "jokers_per_player", limits)
     check_limit(len(variant.phases), "max_phases", "phases", limits)
     check_limit(len(variant.deck), "max_deck_size", "deck", limits)
