@@ -176,16 +176,16 @@ class PictureError(Phase10Error, ValueError):
 
 
 class LimitError(Phase10Error, ValueError):
-    """A number in the input is above a limit of :class:`phase10.limits.Limits`.
+    """A number in the input is above a limit of :class:`phase10.Limits`.
 
     Raised before any work that grows with the value, so that untrusted input costs
-    little. Raise the limit with ``limits=`` (or :func:`phase10.limits.use_limits`) when you
+    little. Raise the limit with ``limits=`` (or :func:`phase10.use_limits`) when you
     really need more.
 
     Attributes:
         path: Where the value is: a JSON path (``$.variant.meld_rules.max_number``) for a
             document, the name of the field or argument otherwise.
-        limit: The name of the limit, a field of :class:`phase10.limits.Limits`.
+        limit: The name of the limit, a field of :class:`phase10.Limits`.
         maximum: The limit's value.
         value: The value found (a count, a size, a length).
     """

@@ -160,7 +160,7 @@ class MeldRules:
     Raises:
         DefinitionError: a field is out of range.
         LimitError: ``max_number`` is above ``max_card_number`` of the limits in force
-            (:func:`phase10.limits.use_limits`).
+            (:func:`phase10.use_limits`).
     """
 
     max_number: int = 12

@@ -139,7 +139,7 @@ def check_limit(
         shown = str(value) if value < 10**12 else f"about 2^{value.bit_length() - 1}"
         raise LimitError(
             f"{path}{where}: {shown} is above the limit {limit}={maximum}; raise it with "
-            f"limits= (phase10.limits.Limits) if you really need more",
+            f"limits= (phase10.Limits) if you really need more",
             path=path,
             limit=limit,
             maximum=maximum,

@@ -75,7 +75,7 @@ class Phase:
     Raises:
         DefinitionError: ``groups`` is empty or holds something that is not a group type.
         LimitError: more groups than ``max_groups_per_phase``, or a group larger than
-            ``max_group_size``, of the limits in force (:func:`phase10.limits.use_limits`).
+            ``max_group_size``, of the limits in force (:func:`phase10.use_limits`).
     """
 
     groups: tuple[GroupType, ...] = attrs.field(converter=_to_groups, validator=_check_groups)

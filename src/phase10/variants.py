@@ -144,7 +144,7 @@ class Variant:
         DefinitionError: a field is out of range or the options cannot work together.
         LimitError: ``max_players``, ``hand_size``, ``jokers_per_player``, the number of
             phases or the cards in play are above the limits in force
-            (:func:`phase10.limits.use_limits`); a phase is so hard to search that
+            (:func:`phase10.use_limits`); a phase is so hard to search that
             checking it can be completed passes ``max_search_nodes``.
     """
 
