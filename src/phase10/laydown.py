@@ -363,6 +363,7 @@ class _Oracle:
         minimal = self.minimal
         wild_acc = plan.wild_acc
         pnat, present, wilds, total = self._census(group.has_repeats)
+        self.nodes -= len(counts) + len(group.shapes)
         simple = plan.simple(g)
         shapes = group.shapes
         for idx in group.live[minimal]:
@@ -562,6 +563,7 @@ class _Oracle:
         plan = self.plan
         counts = self.counts
         p = pids[k]
+        self.nodes -= len(plan.nat_acc[p]) + len(plan.wild_acc[p])
         for c in plan.nat_acc[p]:
             if counts[c]:
                 counts[c] -= 1
@@ -585,6 +587,7 @@ class _Oracle:
         counts = self.counts
         size = group.size
         pnat, present, wilds, total = self._census(group.has_repeats)
+        self.nodes -= len(counts) + len(group.shapes)
         hi = size if self.minimal else total
         shapes = group.shapes
         for idx in group.live[self.minimal]:
@@ -686,6 +689,7 @@ class _Oracle:
         plan = self.plan
         counts = self.counts
         p = pids[k]
+        self.nodes -= len(plan.nat_acc[p]) + len(plan.wild_acc[p])
         for c in plan.nat_acc[p]:
             if counts[c]:
                 counts[c] -= 1

@@ -15,7 +15,7 @@ constructors of :class:`~phase10.MeldRules`, :class:`~phase10.Phase` and
 
 >>> big = DEFAULT_LIMITS.raised(max_card_number=40)
 >>> big.max_card_number, DEFAULT_LIMITS.max_card_number
-(40, 30)
+(40, 20)
 >>> with use_limits(big):
 ...     current_limits().max_card_number
 40
@@ -59,27 +59,28 @@ class Limits:
         max_text_length: Longest phase text or JSON text accepted, in characters.
         max_games: Most games one :func:`~phase10.simulate` call plays.
         max_search_nodes: Most steps of one laydown search (:func:`~phase10.find_laydown`,
-            :func:`~phase10.iter_laydowns`, :func:`~phase10.explain`): about a second of
-            work at most. Finding one laydown in a built-in game takes a few hundred steps.
-        max_engine_search_nodes: Most steps of one laydown search made by the rules
-            (:func:`~phase10.legal_actions` lists every laydown of a hand, extra cards
-            included, which in Phase 10 Master has taken 623,000 steps in play).
+            :func:`~phase10.iter_laydowns`, :func:`~phase10.explain`): a fraction of a
+            second of work. Finding one laydown of a real hand takes a few hundred steps.
+        max_engine_search_nodes: Most steps of one laydown search made by the rules and
+            the bots for a hand of a game (:func:`~phase10.legal_actions` lists every
+            laydown of a hand, extra cards included, which in Phase 10 Master has taken
+            690,000 steps in play).
 
     Raises:
         TypeError: a field is not a whole number >= 1.
     """
 
-    max_card_number: int = attrs.field(default=30, validator=_positive)
+    max_card_number: int = attrs.field(default=20, validator=_positive)
     max_players: int = attrs.field(default=16, validator=_positive)
     max_jokers: int = attrs.field(default=20, validator=_positive)
     max_deck_size: int = attrs.field(default=1000, validator=_positive)
-    max_phases: int = attrs.field(default=100, validator=_positive)
+    max_phases: int = attrs.field(default=20, validator=_positive)
     max_groups_per_phase: int = attrs.field(default=12, validator=_positive)
     max_group_size: int = attrs.field(default=60, validator=_positive)
     max_hand_size: int = attrs.field(default=60, validator=_positive)
     max_text_length: int = attrs.field(default=1_000_000, validator=_positive)
     max_games: int = attrs.field(default=10_000_000, validator=_positive)
-    max_search_nodes: int = attrs.field(default=250_000, validator=_positive)
+    max_search_nodes: int = attrs.field(default=100_000, validator=_positive)
     max_engine_search_nodes: int = attrs.field(default=20_000_000, validator=_positive)
 
     def raised(self, **changes: Any) -> Limits:

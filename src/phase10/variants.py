@@ -20,7 +20,7 @@ from phase10.cards import (
     sort_cards,
     standard_deck,
 )
-from phase10.errors import DefinitionError
+from phase10.errors import DefinitionError, SearchLimitError
 from phase10.groups import CLASSIC_MELD_RULES, MeldRules, NaturalScope
 from phase10.laydown import find_laydown
 from phase10.limits import check_limit, current_limits
@@ -323,13 +323,29 @@ def _check_possible(variant: Variant) -> None:
     """Refuse phases that no hand can ever complete with this deck."""
     deck = variant.deck_for(variant.max_players)
     most = variant.hand_size + 1
+    # one budget shared by the phases, but at least a fifth of it each: the built-in decks
+    # need under 1,000 steps a phase, large custom decks and phases some 15,000
+    nodes = current_limits().max_search_nodes
+    budget = max(nodes // len(variant.phases), nodes // 5, 1)
     for number, phase in enumerate(variant.phases, 1):
         if phase.size > most:
             raise DefinitionError(
                 f"phase {number} ({phase}) needs {phase.size} cards, but a player never holds "
                 f"more than {most}"
             )
-        if _possible(deck, phase, variant.meld_rules) is None:
+        try:
+            found = _possible(deck, phase, variant.meld_rules, budget)
+        except SearchLimitError as exc:
+            raise SearchLimitError(
+                f"phases[{number - 1}]: checking that phase {number} ({phase}) can be completed "
+                f"with this deck took more than {budget} search steps (its share of "
+                "Limits.max_search_nodes)",
+                path=f"phases[{number - 1}]",
+                limit=exc.limit,
+                maximum=exc.maximum,
+                value=exc.value,
+            ) from None
+        if found is None:
             raise DefinitionError(
                 f"phase {number} ({phase}) can never be completed: no {most} cards of this deck "
                 "form it"
@@ -337,8 +353,9 @@ def _check_possible(variant: Variant) -> None:
 
 
 @functools.lru_cache(maxsize=256)
-def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules) -> object:
-    return find_laydown(deck, phase, rules=rules, limits=current_limits())
+def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules, budget: int) -> object:
+    limits = current_limits().raised(max_search_nodes=budget)
+    return find_laydown(deck, phase, rules=rules, limits=limits)
 
 
 #: The classic 108-card game with the defaults of the rules digest (official Fundex options).
