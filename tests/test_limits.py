@@ -272,3 +272,14 @@ def test_limits_refuse_nonsense() -> None:
         Limits(max_games=0)
     with pytest.raises(TypeError):
         use_limits(3).__enter__()  # type: ignore[arg-type]
+
+
+def test_a_laydown_holds_melds_only() -> None:
+    # a phase with two equal groups sorts its melds: a hand-built laydown of other values
+    # used to fail inside the sort with a raw error
+    error = refused(lambda: phase10.PhaseMelds(CLASSIC_PHASES[0], (1, 2)))  # type: ignore[arg-type]
+    assert isinstance(error, InvalidMeldError)
+    laydown = find_laydown("R7 B7 G7 R3 B3 W", CLASSIC_PHASES[0])
+    assert laydown is not None
+    swapped = phase10.PhaseMelds(laydown.phase, laydown.melds[::-1])
+    assert swapped == laydown

@@ -139,8 +139,8 @@ def check_limit(
         # str() of a huge int is slow (and refused past 4300 digits)
         shown = str(value) if value < 10**12 else f"about 2^{value.bit_length() - 1}"
         raise LimitError(
-            f"{path}{where}: {shown} is above the limit {limit}={maximum}; raise it with "
-            f"limits= (phase10.Limits) if you really need more",
+            f"{path}{where}: {shown} is above the limit {limit}={maximum} "
+            "(see phase10.Limits to raise it)",
             path=path,
             limit=limit,
             maximum=maximum,

@@ -9,7 +9,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10.cards import Card, Color, sort_cards
-from phase10.errors import DefinitionError, NotationError
+from phase10.errors import DefinitionError, InvalidMeldError, NotationError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -151,7 +151,11 @@ class PhaseMelds:
 
     ``str()`` writes the melds separated by ``" | "``. Melds for equal groups of the phase
     (the two sets of phase 1) are kept in a canonical order, so the same laydown written in
-    another order is equal.
+    another order is equal. Whether the melds make the phase (one valid meld per group) is
+    for the rules to say (:func:`phase10.check`): notation reads a laydown before it knows.
+
+    Raises:
+        InvalidMeldError: ``melds`` is not a tuple of :class:`~phase10.Meld`.
     """
 
     phase: Phase
@@ -160,6 +164,8 @@ class PhaseMelds:
     def __attrs_post_init__(self) -> None:
         groups = self.phase.groups if isinstance(self.phase, Phase) else ()  # type: ignore[redundant-expr]
         melds = self.melds
+        if not isinstance(melds, tuple) or not all(isinstance(m, Meld) for m in melds):  # type: ignore[redundant-expr]
+            raise InvalidMeldError(f"a laydown's melds must be a tuple of Meld, got {melds!r}")
         if len(groups) != len(melds) or len(set(groups)) == len(groups):
             return
         ordered = list(melds)
