@@ -283,3 +283,19 @@ def test_a_laydown_holds_melds_only() -> None:
     assert laydown is not None
     swapped = phase10.PhaseMelds(laydown.phase, laydown.melds[::-1])
     assert swapped == laydown
+
+
+def test_a_limit_inside_a_document_names_its_json_path() -> None:
+    doc = custom_variant_doc()
+    doc["variant"]["phases"][0]["groups"] = [{"kind": "SetOf", "size": 2}] * 13
+    error = refused(functools.partial(from_json, json.dumps(doc)))
+    assert isinstance(error, LimitError)
+    assert (error.path, error.limit, error.value) == (
+        "$.variant.phases[0].groups",
+        "max_groups_per_phase",
+        13,
+    )
+    doc["variant"]["phases"][0]["groups"] = [{"kind": "RunOf", "size": 61}]
+    error = refused(functools.partial(from_json, json.dumps(doc)))
+    assert isinstance(error, LimitError)
+    assert (error.path, error.limit) == ("$.variant.phases[0].groups[0].size", "max_group_size")

@@ -77,7 +77,7 @@ def _limit(exc: LimitError, path: str) -> LimitError:
     message = str(exc)
     if message.startswith(exc.path):
         message = where + message[len(exc.path) :]
-    return LimitError(message, path=where, limit=exc.limit, maximum=exc.maximum, value=exc.value)
+    return type(exc)(message, path=where, limit=exc.limit, maximum=exc.maximum, value=exc.value)
 
 
 def _kind(value: object) -> str:

@@ -46,7 +46,7 @@ def _check_groups(instance: Phase, attribute: attrs.Attribute[object], value: ob
     if not value:
         raise DefinitionError("a phase needs at least one group")
     check_limit(len(value), "max_groups_per_phase", "groups")
-    for group in value:
+    for i, group in enumerate(value):
         if not isinstance(group, GroupType):
             raise DefinitionError(
                 f"{group!r} is not a group type: it needs a 'size' and a 'shapes(rules)' method"
@@ -59,7 +59,7 @@ def _check_groups(instance: Phase, attribute: attrs.Attribute[object], value: ob
             ) from None
         size = group.size
         if type(size) is int:
-            check_limit(size, "max_group_size", "groups.size")
+            check_limit(size, "max_group_size", f"groups[{i}].size")
 
 
 @attrs.frozen(cache_hash=True)
