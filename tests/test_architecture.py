@@ -34,6 +34,7 @@ PACKAGE_DIR = Path(phase10.__file__).parent
 #: the library imports it; only the command line, an application of the library, sits above.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("phase10.errors",),
+    ("phase10.limits",),
     ("phase10._checks", "phase10._fast", "phase10._version", "phase10._pictures"),
     ("phase10.cards",),
     ("phase10.scoring",),

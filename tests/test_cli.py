@@ -291,4 +291,4 @@ def test_unexpected_errors_are_one_line_too(
     monkeypatch.setattr(phase10.cli.demo, "run", boom)
     status, out, err = run(capsys, "demo")
     assert (status, out) == (1, "")
-    assert err == "phase10: error: RuntimeError: something broke\n"
+    assert err == "phase10: error: unexpected failure: something broke\n"

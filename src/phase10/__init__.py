@@ -60,10 +60,12 @@ from phase10.errors import (
     InvalidCardError,
     InvalidMeldError,
     InvalidStateError,
+    LimitError,
     MeldProblem,
     NotationError,
     Phase10Error,
     PictureError,
+    SearchLimitError,
     Violation,
 )
 from phase10.groups import (
@@ -89,6 +91,7 @@ from phase10.groups import (
     parse_placed,
 )
 from phase10.laydown import explain, find_laydown, iter_laydowns
+from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
 from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
@@ -121,6 +124,7 @@ __all__ = [
     "CLASSIC_MELD_RULES",
     "CLASSIC_PHASES",
     "CLASSIC_SCORING",
+    "DEFAULT_LIMITS",
     "JSON_FORMAT",
     "MASTER",
     "MASTER_COLORS",
@@ -170,6 +174,8 @@ __all__ = [
     "Kind",
     "LayDown",
     "LaydownStyle",
+    "LimitError",
+    "Limits",
     "Meld",
     "MeldProblem",
     "MeldRules",
@@ -192,6 +198,7 @@ __all__ = [
     "Reveal",
     "RunOf",
     "Scoring",
+    "SearchLimitError",
     "SeatView",
     "SetOf",
     "Shape",
@@ -241,6 +248,7 @@ __all__ = [
     "standard_deck",
     "to_dict",
     "to_json",
+    "use_limits",
     "variant_names",
     "view",
 ]

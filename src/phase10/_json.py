@@ -26,7 +26,7 @@ import attrs
 
 from phase10._fast import BoundedCache, IdentityCache
 from phase10.cards import Card, Color, parse_card
-from phase10.errors import DefinitionError, FormatError, Phase10Error
+from phase10.errors import DefinitionError, FormatError, LimitError, Phase10Error
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -67,6 +67,17 @@ class _Context:
 
 def _fail(path: str, message: str) -> FormatError:
     return FormatError(f"{path}: {message}", path=path)
+
+
+def _limit(exc: LimitError, path: str) -> LimitError:
+    """``exc`` again, its path (a field name, or already a JSON path) placed below ``path``."""
+    if exc.path.startswith("$"):
+        return exc
+    where = f"{path}.{exc.path}"
+    message = str(exc)
+    if message.startswith(exc.path):
+        message = where + message[len(exc.path) :]
+    return type(exc)(message, path=where, limit=exc.limit, maximum=exc.maximum, value=exc.value)
 
 
 def _kind(value: object) -> str:
@@ -653,6 +664,8 @@ def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
                 kwargs[alias] = d(value[name], path + "." + name, ctx)
         try:
             return cls(**kwargs)
+        except LimitError as exc:
+            raise _limit(exc, path) from None
         except (Phase10Error, TypeError, ValueError) as exc:
             raise _fail(path, f"not a valid {cls.__name__}: {exc}") from None
 

@@ -41,6 +41,7 @@ from phase10.cards import WILD, ActionKind, Card, Kind, sort_cards
 from phase10.errors import IllegalActionError, Violation
 from phase10.groups import Meld, MeldRules
 from phase10.laydown import compiled_plan, find_laydown
+from phase10.limits import Limits, current_limits
 from phase10.phases import Phase
 from phase10.rules import legal_actions
 from phase10.state import TurnStep
@@ -184,7 +185,17 @@ def _free_wild(rules: MeldRules) -> Card:
 @functools.lru_cache(maxsize=1 << 17)
 def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) -> bool:
     """Whether ``hand`` plus ``wilds`` extra wild cards lays down ``phase``."""
-    return find_laydown(hand + (_free_wild(rules),) * wilds, phase, rules=rules) is not None
+    # the hand comes from a game, so the search gets the rules' budget (Limits)
+    limits = _search_limits(current_limits())
+    return (
+        find_laydown(hand + (_free_wild(rules),) * wilds, phase, rules=rules, limits=limits)
+        is not None
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _search_limits(limits: Limits) -> Limits:
+    return limits.raised(max_search_nodes=limits.max_engine_search_nodes)
 
 
 # Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has

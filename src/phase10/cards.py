@@ -440,9 +440,9 @@ def _game_of(colors: tuple[Color, ...], max_number: int) -> CardGame:
 
 
 _CARD_RE = re.compile(
-    r"(?P<color>[RBGYP])(?P<number>\d{1,2})"
-    r"|(?P<rank>A|K|Q|J|\d{1,2})(?P<suit>[CDHS])"
-    r"|W(?:(?P<lo>\d{1,2})-(?P<hi>\d{1,2}))?(?::(?P<colors>[RBGYPCDHS]+))?"
+    r"(?P<color>[RBGYP])(?P<number>[0-9]{1,2})"
+    r"|(?P<rank>A|K|Q|J|[0-9]{1,2})(?P<suit>[CDHS])"
+    r"|W(?:(?P<lo>[0-9]{1,2})-(?P<hi>[0-9]{1,2}))?(?::(?P<colors>[RBGYPCDHS]+))?"
     r"|(?P<skip>S)"
     r"|(?P<action>TT|KA|GF|BL)",
     re.IGNORECASE,

@@ -15,10 +15,12 @@ __all__ = [
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidStateError",
+    "LimitError",
     "MeldProblem",
     "NotationError",
     "Phase10Error",
     "PictureError",
+    "SearchLimitError",
     "Violation",
 ]
 
@@ -173,3 +175,34 @@ class AmbiguousActionError(Phase10Error, ValueError):
 
 class PictureError(Phase10Error, ValueError):
     """An option of a picture (:mod:`phase10.svg`) is out of range, e.g. a size below 1."""
+
+
+class LimitError(Phase10Error, ValueError):
+    """A number in the input is above a limit of :class:`phase10.Limits`.
+
+    Raised before any work that grows with the value, so that untrusted input costs
+    little. Raise the limit with ``limits=`` (or :func:`phase10.use_limits`) when you
+    really need more.
+
+    Attributes:
+        path: Where the value is: a JSON path (``$.variant.meld_rules.max_number``) for a
+            document, the name of the field or argument otherwise.
+        limit: The name of the limit, a field of :class:`phase10.Limits`.
+        maximum: The limit's value.
+        value: The value found (a count, a size, a length).
+    """
+
+    def __init__(self, message: str, *, path: str, limit: str, maximum: int, value: int):
+        super().__init__(message)
+        self.path = path
+        self.limit = limit
+        self.maximum = maximum
+        self.value = value
+
+
+class SearchLimitError(LimitError):
+    """A laydown search needed more steps than ``Limits.max_search_nodes`` allows.
+
+    The built-in games never come near the limit; a hand this hard is hostile or far outside
+    any real game (a custom phase of many groups and a huge hand).
+    """

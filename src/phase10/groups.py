@@ -14,6 +14,7 @@ from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
 from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
+from phase10.limits import check_limit
 
 __all__ = [
     "CLASSIC_MELD_RULES",
@@ -170,6 +171,8 @@ class MeldRules:
 
     Raises:
         DefinitionError: a field is out of range.
+        LimitError: ``max_number`` is above ``max_card_number`` of the limits in force
+            (:func:`phase10.use_limits`).
     """
 
     max_number: int = 12
@@ -184,6 +187,7 @@ class MeldRules:
             raise DefinitionError(
                 f"max_number must be a whole number >= 1, got {self.max_number!r}"
             )
+        check_limit(self.max_number, "max_card_number", "max_number")
         if not self.colors or not all(isinstance(c, Color) for c in self.colors):
             raise DefinitionError(f"colors must be a non-empty tuple of Color, got {self.colors!r}")
         for name in ("naturals_in_sets", "naturals_in_runs"):
@@ -446,12 +450,23 @@ class Meld:
     ``values[i]`` is what ``cards[i]`` stands for, so a wild's value is fixed for the rest of
     the hand (C-17, C-18). Build melds with :func:`check_meld` or a laydown search rather
     than by hand; :meth:`validate` checks a hand-built one.
+
+    Raises:
+        InvalidMeldError: ``cards`` and ``values`` differ in length.
     """
 
     group: GroupType
     shape: Shape
     cards: tuple[Card, ...]
     values: tuple[Value, ...]
+
+    def __attrs_post_init__(self) -> None:
+        # zip(strict=True) in every reader relies on it; a hand-built meld must not break it
+        if len(self.cards) != len(self.values):
+            raise InvalidMeldError(
+                f"a meld needs one value per card, got {len(self.cards)} cards and "
+                f"{len(self.values)} values"
+            )
 
     def __str__(self) -> str:
         return " ".join(_placed_str(c, v) for c, v in zip(self.cards, self.values, strict=True))
@@ -657,7 +672,7 @@ class Verdict:
         return self.melds[0] if self.melds else None
 
 
-_PLACED_RE = re.compile(r"([^\s,=]+)(?:=([RBGYP]?)(\d{0,2}))?", re.IGNORECASE)
+_PLACED_RE = re.compile(r"([^\s,=]+)(?:=([RBGYP]?)([0-9]{0,2}))?", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"[^\s,]+")
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 
@@ -696,7 +711,7 @@ def parse_placed(
         if not eq:
             out.append((card, None))
             continue
-        vm = re.fullmatch(r"([RBGYP]?)(\d{0,2})", tail, re.IGNORECASE)
+        vm = re.fullmatch(r"([RBGYP]?)([0-9]{0,2})", tail, re.IGNORECASE)
         if not card.is_wild or vm is None or not tail:
             raise NotationError(
                 f"bad value {token!r} at position {m.start()} in {text!r}: only a wild takes "

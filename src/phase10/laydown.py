@@ -11,7 +11,7 @@ import attrs
 
 from phase10._fast import BoundedCache, reuse
 from phase10.cards import SKIP, WILD, Card, Color, Kind, format_cards, parse_cards
-from phase10.errors import InvalidCardError
+from phase10.errors import InvalidCardError, SearchLimitError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorRunOf,
@@ -26,6 +26,7 @@ from phase10.groups import (
     Value,
     shape_index,
 )
+from phase10.limits import DEFAULT_LIMITS, Limits, check_limit
 from phase10.phases import Phase, PhaseMelds, meld_colors, meld_order
 
 __all__ = ["explain", "find_laydown", "iter_laydowns"]
@@ -103,6 +104,7 @@ class _Plan:
     """
 
     def __init__(self, phase: Phase, rules: MeldRules):
+        self.phase = phase
         self.rules = rules
         ids: dict[Pattern, int] = {}
         groups: list[_Group] = []
@@ -280,10 +282,13 @@ class _Oracle:
     ``counts`` is shared with the :class:`_Search` of the same hand, which keeps it in step.
     """
 
-    __slots__ = ("counts", "first_shape", "last", "memo", "minimal", "plan")
+    __slots__ = ("budget", "counts", "first_shape", "last", "memo", "minimal", "nodes", "plan")
 
-    def __init__(self, plan: _Plan, counts: list[int], minimal: bool):
+    def __init__(self, plan: _Plan, counts: list[int], minimal: bool, budget: int):
         self.plan = plan
+        #: steps left before the search gives up (Limits.max_search_nodes); every step of
+        #: the oracle and of the search over single cards spends one
+        self.nodes = self.budget = budget
         self.counts = counts
         self.minimal = minimal
         self.last = len(plan.groups) - 1
@@ -301,8 +306,24 @@ class _Oracle:
                 return False
         return self.feasible(0, self.plan.phase_need)
 
+    def spent(self) -> SearchLimitError:
+        """The error for a search whose budget ran out."""
+        maximum = self.budget
+        return SearchLimitError(
+            f"the laydown search for {self.plan.phase} gave up after {maximum} steps "
+            "(Limits.max_search_nodes): the hand or the phase is far larger than any real "
+            "game's; raise the limit with limits= if you really need the answer",
+            path="hand",
+            limit="max_search_nodes",
+            maximum=maximum,
+            value=maximum + 1,
+        )
+
     def feasible(self, g: int, rem: int) -> bool:
         """Whether groups ``g``.. can be made from the counts with ``rem`` more naturals."""
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
         key = (g, rem, *self.counts)
         found = self.memo.get(key)
         if found is None:
@@ -345,6 +366,7 @@ class _Oracle:
         minimal = self.minimal
         wild_acc = plan.wild_acc
         pnat, present, wilds, total = self._census(group.has_repeats)
+        self.nodes -= len(counts) + len(group.shapes)
         simple = plan.simple(g)
         shapes = group.shapes
         for idx in group.live[minimal]:
@@ -449,6 +471,9 @@ class _Oracle:
         out: list[tuple[int, Shape, list[int]]],
     ) -> bool:
         """Take-max-first over the classes ``acc[j:]`` of a set-like shape (see repeat())."""
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
         got = len(chosen)
         size = self.plan.groups[g].size
         if j == len(acc):
@@ -498,6 +523,9 @@ class _Oracle:
         out: list[tuple[int, Shape, list[int]]],
     ) -> bool:
         """Fill the places ``k``.. of a run-like shape, classes in order (see slots())."""
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
         if k == len(places):
             return taken >= need and self._first_leaf(g, shape, chosen, naturals + taken, out)
         if taken + len(places) - k < need:
@@ -527,6 +555,9 @@ class _Oracle:
 
     def _fill(self, pids: tuple[int, ...], k: int, nat: int, need: int) -> bool:
         """Whether places ``k``.. of a run-like shape can be filled (naturals first)."""
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
         n = len(pids)
         if k == n:
             return nat >= need
@@ -535,6 +566,7 @@ class _Oracle:
         plan = self.plan
         counts = self.counts
         p = pids[k]
+        self.nodes -= len(plan.nat_acc[p]) + len(plan.wild_acc[p])
         for c in plan.nat_acc[p]:
             if counts[c]:
                 counts[c] -= 1
@@ -558,6 +590,7 @@ class _Oracle:
         counts = self.counts
         size = group.size
         pnat, present, wilds, total = self._census(group.has_repeats)
+        self.nodes -= len(counts) + len(group.shapes)
         hi = size if self.minimal else total
         shapes = group.shapes
         for idx in group.live[self.minimal]:
@@ -623,6 +656,9 @@ class _Oracle:
         need: int,
     ) -> bool:
         """Whether a set-like meld taking from classes ``acc[j:]`` lets groups g + 1.. follow."""
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
         if j == len(acc):
             return (
                 size >= lo and nat >= need and self.feasible(g + 1, rem - nat if rem > nat else 0)
@@ -645,6 +681,9 @@ class _Oracle:
 
     def _place(self, g: int, rem: int, pids: tuple[int, ...], k: int, nat: int, need: int) -> bool:
         """Whether a run-like meld filling places ``k``.. lets groups g + 1.. follow."""
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
         n = len(pids)
         if k == n:
             return nat >= need and self.feasible(g + 1, rem - nat if rem > nat else 0)
@@ -653,6 +692,7 @@ class _Oracle:
         plan = self.plan
         counts = self.counts
         p = pids[k]
+        self.nodes -= len(plan.nat_acc[p]) + len(plan.wild_acc[p])
         for c in plan.nat_acc[p]:
             if counts[c]:
                 counts[c] -= 1
@@ -750,8 +790,12 @@ class _Search:
         if suffix[0] < lo or nat < need:
             return
         chosen: list[int] = []
+        oracle = self.oracle
 
         def rec(j: int, naturals: int) -> Iterator[list[int]]:
+            oracle.nodes -= 1
+            if oracle.nodes < 0:
+                raise oracle.spent()
             size = len(chosen)
             if j == n:
                 if size >= lo and naturals >= need:
@@ -782,8 +826,12 @@ class _Search:
         natural = self.natural
         n = len(fits)
         chosen: list[int] = []
+        oracle = self.oracle
 
         def rec(k: int, naturals: int) -> Iterator[list[int]]:
+            oracle.nodes -= 1
+            if oracle.nodes < 0:
+                raise oracle.spent()
             if k == n:
                 if naturals >= need:
                     yield chosen
@@ -957,8 +1005,12 @@ class _Search:
         if suffix[0] < lo or nat < need:
             return False
         chosen: list[int] = []
+        oracle = self.oracle
 
         def rec(j: int, taken: int) -> bool:
+            oracle.nodes -= 1
+            if oracle.nodes < 0:
+                raise oracle.spent()
             size = len(chosen)
             if j == n:
                 return (
@@ -999,8 +1051,12 @@ class _Search:
         natural = self.natural
         n = len(fits)
         chosen: list[int] = []
+        oracle = self.oracle
 
         def rec(k: int, taken: int) -> bool:
+            oracle.nodes -= 1
+            if oracle.nodes < 0:
+                raise oracle.spent()
             if k == n:
                 return taken >= need and self._leaf(
                     g, shape, chosen, naturals + taken, minimal, out
@@ -1022,7 +1078,7 @@ class _Search:
 
 
 def _search(
-    hand: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool
+    hand: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool, budget: int
 ) -> _Search | None:
     """A search over ``hand``, or ``None`` when the phase cannot be laid down at all."""
     plan = compiled_plan(phase, rules)
@@ -1032,7 +1088,7 @@ def _search(
     for c in ids:
         if c >= 0:
             counts[c] += 1
-    oracle = _Oracle(plan, counts, minimal)
+    oracle = _Oracle(plan, counts, minimal, budget)
     if not oracle.possible():
         return None
     return _Search(plan, hand, oracle)
@@ -1123,12 +1179,17 @@ def _suit_runs(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> _Suit
     return _SuitRuns(tuple(lacking), wilds)
 
 
+#: The search steps one laydown built by iter_laydowns counts for, per group.
+_BUILD_COST = 40
+
+
 def iter_laydowns(
     hand: str | Iterable[Card],
     phase: Phase,
     *,
     rules: MeldRules = CLASSIC_MELD_RULES,
     minimal: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Iterator[PhaseMelds]:
     """Yield every distinct way ``hand`` lays down ``phase``, each once.
 
@@ -1144,16 +1205,22 @@ def iter_laydowns(
     >>> len(list(iter_laydowns("R7 B7 G7 Y3 R3 W W", phase)))
     8
 
+    The whole iteration is one search: it takes at most ``limits.max_search_nodes`` steps.
+
     Raises:
         NotationError: ``hand`` is a string that is not valid notation, or names a card
             that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
         InvalidCardError: ``hand`` holds a card that the rules' game does not have.
+        LimitError: the hand holds more cards than ``limits.max_deck_size``.
+        SearchLimitError: the search needed more than ``limits.max_search_nodes`` steps
+            (never in the built-in games).
     """
     cards = _coerce_hand(hand, rules)
+    check_limit(len(cards), "max_deck_size", "hand", limits)
     suits = _suit_runs(cards, phase, rules) if phase.distinct_colors else None
     if suits is not None and not suits.fits(0, frozenset(), suits.wilds):
         return
-    search = _search(cards, phase, rules, minimal)
+    search = _search(cards, phase, rules, minimal, limits.max_search_nodes)
     if search is None:
         return
     groups = phase.groups
@@ -1162,7 +1229,13 @@ def iter_laydowns(
         blocks.setdefault(g, []).append(i)
     seen: set[tuple[tuple[tuple[tuple[object, str], ...], ...], ...]] = set()
     constrained = phase.distinct_colors
+    oracle = search.oracle
+    # building a laydown costs about as much as a few dozen search steps
+    cost = _BUILD_COST * len(groups)
     for found in search.laydowns(minimal, distinct_colors=constrained, suits=suits):
+        oracle.nodes -= cost
+        if oracle.nodes < 0:
+            raise oracle.spent()
         melds = tuple(_build(search, g, s, chosen) for g, s, chosen in found)
         if constrained and phase.problem(melds, rules=rules) is not None:
             continue
@@ -1174,7 +1247,11 @@ def iter_laydowns(
 
 
 def find_laydown(
-    hand: str | Iterable[Card], phase: Phase, *, rules: MeldRules = CLASSIC_MELD_RULES
+    hand: str | Iterable[Card],
+    phase: Phase,
+    *,
+    rules: MeldRules = CLASSIC_MELD_RULES,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> PhaseMelds | None:
     """Return a laydown of ``phase`` from ``hand``, or ``None`` when there is none.
 
@@ -1195,13 +1272,20 @@ def find_laydown(
     >>> find_laydown("R7 B8 G9", CLASSIC_PHASES[0]) is None
     True
 
+    The search takes at most ``limits.max_search_nodes`` steps; the built-in games need a
+    few thousand at most (see :doc:`/performance`).
+
     Raises:
         NotationError: ``hand`` is a string that is not valid notation, or names a card
             that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
         InvalidCardError: ``hand`` holds a card that the rules' game does not have.
+        LimitError: the hand holds more cards than ``limits.max_deck_size``.
+        SearchLimitError: the search needed more than ``limits.max_search_nodes`` steps
+            (never in the built-in games).
     """
     cards = _coerce_hand(hand, rules)
-    found = _first_laydown(cards, phase, rules)
+    check_limit(len(cards), "max_deck_size", "hand", limits)
+    found = _first_laydown(cards, phase, rules, limits)
     if (
         found is not None
         and rules.natural_minimum is not NaturalScope.GROUP
@@ -1209,7 +1293,7 @@ def find_laydown(
     ):
         # A group of wilds alone is valid here (C-17 per phase, or no minimum), but a laydown
         # with a natural card in every group reads better and keeps the wilds: prefer one.
-        natural = _first_laydown(cards, phase, _GROUP_RULES(rules))
+        natural = _first_laydown(cards, phase, _GROUP_RULES(rules), limits)
         if natural is not None:
             return natural
     return found
@@ -1222,7 +1306,9 @@ def _group_rules(rules: MeldRules) -> MeldRules:
 _GROUP_RULES = reuse(_group_rules, maxsize=64)
 
 
-def _first_laydown(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> PhaseMelds | None:
+def _first_laydown(
+    cards: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits
+) -> PhaseMelds | None:
     """The first laydown of the fixed order that :func:`find_laydown` describes."""
     if len(cards) < phase.size:
         return None
@@ -1236,7 +1322,7 @@ def _first_laydown(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> P
     if phase.distinct_colors:
         # the phase refuses some combinations of valid melds: filter them (the oracle ignores
         # the condition, so it still prunes only branches without any laydown)
-        for laydown in iter_laydowns(cards, phase, rules=rules, minimal=minimal):
+        for laydown in iter_laydowns(cards, phase, rules=rules, minimal=minimal, limits=limits):
             return laydown
         return None
     fast = plan.fast
@@ -1244,14 +1330,14 @@ def _first_laydown(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> P
     for card in cards:
         c = fast.get(card.sort_key)
         if c is None:  # a card the rules' deck does not have: search the single cards
-            search = _search(cards, phase, rules, minimal)
+            search = _search(cards, phase, rules, minimal, limits.max_search_nodes)
             if search is None:
                 return None
             found = search.first(minimal)
             return PhaseMelds(phase, tuple(_build(search, g, s, chosen) for g, s, chosen in found))
         if c >= 0:
             counts[c] += 1
-    oracle = _Oracle(plan, counts, minimal)
+    oracle = _Oracle(plan, counts, minimal, limits.max_search_nodes)
     if not oracle.possible():
         return None
     # the cards of each class in canonical order; a meld takes the first ones left
@@ -1332,7 +1418,11 @@ def _cards_word(count: int, noun: str) -> str:
 
 
 def explain(
-    hand: str | Iterable[Card], phase: Phase, *, rules: MeldRules = CLASSIC_MELD_RULES
+    hand: str | Iterable[Card],
+    phase: Phase,
+    *,
+    rules: MeldRules = CLASSIC_MELD_RULES,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> str:
     """Say in words whether ``hand`` lays down ``phase`` and, if not, the closest miss.
 
@@ -1345,9 +1435,12 @@ def explain(
         NotationError: ``hand`` is a string that is not valid notation, or names a card
             that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
         InvalidCardError: ``hand`` holds a card that the rules' game does not have.
+        LimitError: the hand holds more cards than ``limits.max_deck_size``.
+        SearchLimitError: the search needed more than ``limits.max_search_nodes`` steps
+            (never in the built-in games).
     """
     cards = _coerce_hand(hand, rules)
-    found = find_laydown(cards, phase, rules=rules)
+    found = find_laydown(cards, phase, rules=rules, limits=limits)
     if found is not None:
         return f"can lay down {phase}: {found}"
     naturals = sum(1 for card in cards if card.is_natural)
@@ -1360,7 +1453,7 @@ def explain(
             f"({what}), and these {len(cards)} cards have {naturals or 'none'}"
         )
     plan = compiled_plan(phase, rules)
-    search = _Search(plan, cards, _Oracle(plan, [], minimal=True))
+    search = _Search(plan, cards, _Oracle(plan, [], True, limits.max_search_nodes))
     parts = []
     for group in phase.groups:
         have, missing = _group_best(search, group)

@@ -45,11 +45,11 @@ from phase10.views import PlayerView
 __all__ = ["action_text", "parse_action"]
 
 _TOKEN_RE = re.compile(r"\||>|[^\s|>,]+")
-_SEAT_RE = re.compile(r"p([1-9]\d{0,2})", re.IGNORECASE)
-_LOOSE_SEAT_RE = re.compile(r"p\d+", re.IGNORECASE)
-_PHASE_RE = re.compile(r"phase[1-9]\d{0,2}", re.IGNORECASE)
-_REF_RE = re.compile(r"p([1-9]\d{0,2})\.([1-9]\d{0,2})", re.IGNORECASE)
-_VALUE_RE = re.compile(r"[A-Za-z]?\d{0,2}|\d{1,2}[A-Za-z]")
+_SEAT_RE = re.compile(r"p([1-9][0-9]{0,2})", re.IGNORECASE)
+_LOOSE_SEAT_RE = re.compile(r"p[0-9]+", re.IGNORECASE)
+_PHASE_RE = re.compile(r"phase[1-9][0-9]{0,2}", re.IGNORECASE)
+_REF_RE = re.compile(r"p([1-9][0-9]{0,2})\.([1-9][0-9]{0,2})", re.IGNORECASE)
+_VALUE_RE = re.compile(r"[A-Za-z]?[0-9]{0,2}|[0-9]{1,2}[A-Za-z]")
 
 _CHANCE_VERBS = frozenset({"deal", "turnup", "reveal", "reshuffle"})
 _PLAYER_VERBS = frozenset(

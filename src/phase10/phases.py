@@ -9,7 +9,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10.cards import Card, Color, sort_cards
-from phase10.errors import DefinitionError, NotationError
+from phase10.errors import DefinitionError, InvalidMeldError, NotationError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -23,6 +23,7 @@ from phase10.groups import (
     SetOf,
     Shape,
 )
+from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
 
 __all__ = [
     "CLASSIC_PHASES",
@@ -44,7 +45,8 @@ def _check_groups(instance: Phase, attribute: attrs.Attribute[object], value: ob
     assert isinstance(value, tuple)
     if not value:
         raise DefinitionError("a phase needs at least one group")
-    for group in value:
+    check_limit(len(value), "max_groups_per_phase", "groups")
+    for i, group in enumerate(value):
         if not isinstance(group, GroupType):
             raise DefinitionError(
                 f"{group!r} is not a group type: it needs a 'size' and a 'shapes(rules)' method"
@@ -55,6 +57,9 @@ def _check_groups(instance: Phase, attribute: attrs.Attribute[object], value: ob
             raise DefinitionError(
                 f"group type {group!r} must be hashable (use @attrs.frozen)"
             ) from None
+        size = group.size
+        if type(size) is int:
+            check_limit(size, "max_group_size", f"groups[{i}].size")
 
 
 @attrs.frozen(cache_hash=True)
@@ -69,6 +74,8 @@ class Phase:
 
     Raises:
         DefinitionError: ``groups`` is empty or holds something that is not a group type.
+        LimitError: more groups than ``max_groups_per_phase``, or a group larger than
+            ``max_group_size``, of the limits in force (:func:`phase10.use_limits`).
     """
 
     groups: tuple[GroupType, ...] = attrs.field(converter=_to_groups, validator=_check_groups)
@@ -116,7 +123,11 @@ class Phase:
 
     @classmethod
     def parse(
-        cls, text: str, *, groups: Mapping[str, Callable[[int], GroupType]] | None = None
+        cls,
+        text: str,
+        *,
+        groups: Mapping[str, Callable[[int], GroupType]] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> Phase:
         """Build a phase from words, e.g. ``"set 3 + run 4"`` or ``"2 sets of 4"``.
 
@@ -132,10 +143,16 @@ class Phase:
         >>> str(Phase.parse("4 pairs + colour run 3"))
         'set of 2 + set of 2 + set of 2 + set of 2 + same-colour run of 3'
 
+        Counts and sizes are written in ASCII digits; the text, the count of groups and their
+        sizes are checked against ``limits`` before any group is built.
+
         Raises:
             NotationError: the text names an unknown kind or has no size.
+            LimitError: the text is longer than ``limits.max_text_length``, or asks for more
+                groups than ``max_groups_per_phase`` or a group larger than ``max_group_size``.
         """
-        return _parse_phase(text, dict(groups or {}))
+        with use_limits(limits):
+            return _parse_phase(text, dict(groups or {}), limits)
 
     @property
     def size(self) -> int:
@@ -149,7 +166,11 @@ class PhaseMelds:
 
     ``str()`` writes the melds separated by ``" | "``. Melds for equal groups of the phase
     (the two sets of phase 1) are kept in a canonical order, so the same laydown written in
-    another order is equal.
+    another order is equal. Whether the melds make the phase (one valid meld per group) is
+    for the rules to say (:func:`phase10.check`): notation reads a laydown before it knows.
+
+    Raises:
+        InvalidMeldError: ``melds`` is not a tuple of :class:`~phase10.Meld`.
     """
 
     phase: Phase
@@ -158,6 +179,8 @@ class PhaseMelds:
     def __attrs_post_init__(self) -> None:
         groups = self.phase.groups if isinstance(self.phase, Phase) else ()  # type: ignore[redundant-expr]
         melds = self.melds
+        if not isinstance(melds, tuple) or not all(isinstance(m, Meld) for m in melds):  # type: ignore[redundant-expr]
+            raise InvalidMeldError(f"a laydown's melds must be a tuple of Meld, got {melds!r}")
         if len(groups) != len(melds) or len(set(groups)) == len(groups):
             return
         ordered = list(melds)
@@ -214,17 +237,30 @@ _KINDS: dict[str, Callable[[int], GroupType]] = {
     "same-color run": ColorRunOf,
 }
 _PART_RE = re.compile(
-    r"(?:(?P<count>\d+)\s+)?(?P<kind>[a-z][a-z -]*?)s?(?:\s+of)?\s+(?P<size>\d+)", re.IGNORECASE
+    r"(?:(?P<count>[0-9]+)\s+)?(?P<kind>[a-z][a-z -]*?)s?(?:\s+of)?\s+(?P<size>[0-9]+)",
+    re.IGNORECASE,
 )
-_CARDS_RE = re.compile(r"(?:(?P<count>\d+)\s+)?(?P<size>\d+)\s+cards?\s+of\s+one\s+colou?r")
-_PAIRS_RE = re.compile(r"(?P<count>\d+)?\s*pairs?")
+_CARDS_RE = re.compile(r"(?:(?P<count>[0-9]+)\s+)?(?P<size>[0-9]+)\s+cards?\s+of\s+one\s+colou?r")
+_PAIRS_RE = re.compile(r"(?P<count>[0-9]+)?\s*pairs?")
 
 
-def _parse_phase(text: str, extra: dict[str, Callable[[int], GroupType]]) -> Phase:
+def _number(digits: str | None, limit: str, path: str, text: str, limits: Limits) -> int:
+    """A count or size of a phase text, checked before it is converted or used."""
+    if digits is None:
+        return 1
+    # int() of a long run of digits is itself slow: 19 digits are past any sane limit
+    value = int(digits[:19])
+    if len(digits) > 19:
+        value = 10**19
+    return check_limit(value, limit, path, limits, where=f" in {text[:80]!r}")
+
+
+def _parse_phase(text: str, extra: dict[str, Callable[[int], GroupType]], limits: Limits) -> Phase:
     if not isinstance(text, str) or not text.strip():  # type: ignore[redundant-expr]
         raise NotationError(
             f"expected a phase such as 'set 3 + run 4', got {text!r}", text=str(text)
         )
+    check_limit(len(text), "max_text_length", "text", limits)
     kinds = {**_KINDS, **{k.lower(): v for k, v in extra.items()}}
     groups: list[GroupType] = []
     position = 0
@@ -233,10 +269,20 @@ def _parse_phase(text: str, extra: dict[str, Callable[[int], GroupType]]) -> Pha
         start = position + len(part) - len(part.lstrip())
         position += len(part) + 1
         if (m := _CARDS_RE.fullmatch(words)) is not None:
-            groups += [ColorGroupOf(int(m["size"]))] * int(m["count"] or 1)
+            size = _number(m["size"], "max_group_size", "size", text, limits)
+            count = _number(m["count"], "max_groups_per_phase", "count", text, limits)
+            groups += [ColorGroupOf(size)] * count
+            check_limit(
+                len(groups), "max_groups_per_phase", "groups", limits, where=f" in {text[:80]!r}"
+            )
             continue
         if (m := _PAIRS_RE.fullmatch(words)) is not None:
-            groups += [SetOf(2)] * int(m["count"] or 1)
+            groups += [SetOf(2)] * _number(
+                m["count"], "max_groups_per_phase", "count", text, limits
+            )
+            check_limit(
+                len(groups), "max_groups_per_phase", "groups", limits, where=f" in {text[:80]!r}"
+            )
             continue
         m = _PART_RE.fullmatch(words)
         kind = m["kind"].strip() if m is not None else ""
@@ -250,8 +296,10 @@ def _parse_phase(text: str, extra: dict[str, Callable[[int], GroupType]]) -> Pha
                 token=part.strip(),
                 position=start,
             )
+        size = _number(m["size"], "max_group_size", "size", text, limits)
+        count = _number(m["count"], "max_groups_per_phase", "count", text, limits)
         try:
-            groups += [make(int(m["size"]))] * int(m["count"] or 1)
+            groups += [make(size)] * count
         except DefinitionError as exc:
             raise NotationError(
                 f"bad phase part {part.strip()!r} in {text!r}: {exc}",
@@ -259,6 +307,9 @@ def _parse_phase(text: str, extra: dict[str, Callable[[int], GroupType]]) -> Pha
                 token=part.strip(),
                 position=start,
             ) from None
+        check_limit(
+            len(groups), "max_groups_per_phase", "groups", limits, where=f" in {text[:80]!r}"
+        )
     return Phase(tuple(groups))
 
 

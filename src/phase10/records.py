@@ -38,7 +38,7 @@ _ACTION_TYPES: tuple[type, ...] = tuple(
 _TAG_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 _HEADER_RE = re.compile(r"\[([A-Za-z][A-Za-z0-9_]{0,63})\s+")
 _RESERVED = ("Version", "Variant", "Players", "Dealer", "Seed")
-_DEALER_RE = re.compile(r"p([1-9]\d{0,2})", re.IGNORECASE)
+_DEALER_RE = re.compile(r"p([1-9][0-9]{0,2})", re.IGNORECASE)
 
 
 def _library_version() -> str:
@@ -335,7 +335,7 @@ class _Reader:
 
     def int_header(self, name: str) -> int:
         value, line = self.headers[name]
-        if isinstance(value, str) and value.isdigit() and len(value) < 4:
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
             value = int(value)
         if not is_whole(value, 0):
             raise self.error(line, 0, f'the {name} header must be a whole number, e.g. "4"')

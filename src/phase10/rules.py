@@ -24,6 +24,7 @@ one place.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Protocol
@@ -54,6 +55,7 @@ from phase10.cards import ActionKind, Card, Kind
 from phase10.errors import DefinitionError, IllegalActionError, InvalidStateError, Violation
 from phase10.groups import Meld
 from phase10.laydown import find_laydown, iter_laydowns
+from phase10.limits import Limits, current_limits
 from phase10.phases import PhaseMelds
 from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
 from phase10.variants import (
@@ -1140,13 +1142,23 @@ def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterat
         phase = variant.phases[index]
         # find_laydown rejects most hands at once; a distinct-colours phase has no such
         # pre-check, and find_laydown would run the same search as iter_laydowns below.
-        if not phase.distinct_colors and find_laydown(hand, phase, rules=rules) is None:
+        limits = _search_limits(current_limits())
+        if (
+            not phase.distinct_colors
+            and find_laydown(hand, phase, rules=rules, limits=limits) is None
+        ):
             continue
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
-        for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce):
+        for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits):
             # an announcement keeps its cards or draws as many: it never goes out
             if announce or go_out_violation(state, len(hand) - len(laydown.cards)) is None:
                 yield laydown
+
+
+@functools.lru_cache(maxsize=8)
+def _search_limits(limits: Limits) -> Limits:
+    """The limits of the rules' own laydown searches, which list every laydown of a hand."""
+    return limits.raised(max_search_nodes=limits.max_engine_search_nodes)
 
 
 def laydown_actions(
@@ -1188,7 +1200,15 @@ def laydown_phases(state: GameState) -> tuple[int, ...]:
             # smallest laydown may play every card: list them
             ok = next(iter(_laydowns(state, seat, only=i)), None) is not None
         else:
-            ok = find_laydown(hand, phase, rules=variant.meld_rules) is not None
+            ok = (
+                find_laydown(
+                    hand,
+                    phase,
+                    rules=variant.meld_rules,
+                    limits=_search_limits(current_limits()),
+                )
+                is not None
+            )
         if ok:
             found.append(i)
     return tuple(found)

@@ -64,6 +64,7 @@ from phase10.actions import (
 from phase10.cards import Card
 from phase10.errors import FormatError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
+from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
 from phase10.notation import action_text, parse_action
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
@@ -352,17 +353,37 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
 
 
 @overload
-def from_dict(doc: object, type: type[_T], *, rules: MeldRules | None = None) -> _T: ...
+def from_dict(
+    doc: object, type: type[_T], *, rules: MeldRules | None = None, limits: Limits = ...
+) -> _T: ...
 @overload
-def from_dict(doc: object, type: None = None, *, rules: MeldRules | None = None) -> object: ...
-def from_dict(doc: object, type: Any = None, *, rules: MeldRules | None = None) -> Any:
+def from_dict(
+    doc: object, type: None = None, *, rules: MeldRules | None = None, limits: Limits = ...
+) -> object: ...
+def from_dict(
+    doc: object,
+    type: Any = None,
+    *,
+    rules: MeldRules | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Any:
     """Read a document already parsed from JSON (see :func:`from_json`).
+
+    Every number that makes work grow is checked against ``limits`` before the work.
 
     Raises:
         FormatError: the document is malformed, out of range or inconsistent; ``.path``
             names the bad value.
+        LimitError: a value is above ``limits``; ``.path`` names it.
         TypeError: ``type`` is not a type that has a JSON format.
     """
+    if not isinstance(limits, Limits):
+        raise TypeError(f"limits must be a Limits, got {limits!r}")
+    with use_limits(limits):
+        return _from_dict(doc, type, rules)
+
+
+def _from_dict(doc: object, type: Any, rules: MeldRules | None) -> Any:
     want = None
     if type is not None:
         want = _KEY_OF.get(type)
@@ -397,12 +418,20 @@ def from_dict(doc: object, type: Any = None, *, rules: MeldRules | None = None) 
 
 
 @overload
-def from_json(text: str | bytes, type: type[_T], *, rules: MeldRules | None = None) -> _T: ...
+def from_json(
+    text: str | bytes, type: type[_T], *, rules: MeldRules | None = None, limits: Limits = ...
+) -> _T: ...
 @overload
 def from_json(
-    text: str | bytes, type: None = None, *, rules: MeldRules | None = None
+    text: str | bytes, type: None = None, *, rules: MeldRules | None = None, limits: Limits = ...
 ) -> object: ...
-def from_json(text: str | bytes, type: Any = None, *, rules: MeldRules | None = None) -> Any:
+def from_json(
+    text: str | bytes,
+    type: Any = None,
+    *,
+    rules: MeldRules | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Any:
     """Read a JSON document written by :func:`to_json` (or by another program).
 
     With ``type`` (e.g. ``phase10.GameState``) the document must hold that type; without,
@@ -417,18 +446,45 @@ def from_json(text: str | bytes, type: Any = None, *, rules: MeldRules | None = 
     ...
     phase10.errors.FormatError: $.card: not a card: 'R13' (...)
 
+    Untrusted text is safe to read: an object with a key twice is refused, and every
+    number that makes work grow (the text's length, a variant's highest card number,
+    players, jokers, deck, phases, groups) is checked against ``limits`` first; see
+    :doc:`/howto/untrusted-input`.
+
     Raises:
         FormatError: the text is not JSON, or the document is malformed, out of range or
-            inconsistent (cards lost or duplicated, an invalid meld, ...); ``.path`` names
-            the bad value, e.g. ``$.state.players[2].hand[3]``.
+            inconsistent (cards lost or duplicated, an invalid meld, a key given twice,
+            ...); ``.path`` names the bad value, e.g. ``$.state.players[2].hand[3]``.
+        LimitError: the text or a value in it is above ``limits``; ``.path`` names it.
         TypeError: ``type`` is not a type that has a JSON format.
     """
     if not isinstance(text, str | bytes | bytearray):
         raise FormatError(f"expected JSON text, got {_kind(text)}")
+    if not isinstance(limits, Limits):
+        raise TypeError(f"limits must be a Limits, got {limits!r}")
+    check_limit(len(text), "max_text_length", "$", limits, where=" (length of the JSON text)")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_duplicates)
+    except FormatError:  # a key given twice
+        raise
     except RecursionError:
         raise FormatError("the JSON text is nested too deeply") from None
     except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
         raise FormatError(f"not JSON: {exc}") from None
-    return from_dict(doc, type, rules=rules)
+    return from_dict(doc, type, rules=rules, limits=limits)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the JSON text; a key given twice is an error (JSON leaves it open)."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                # where the object is cannot be known while parsing: the key says which
+                raise FormatError(
+                    f"$: the key {json.dumps(key[:100])} appears twice in one object",
+                    path="$",
+                )
+            seen.add(key)
+    return result

@@ -20,6 +20,7 @@ from phase10._checks import is_whole
 from phase10.actions import Action
 from phase10.bots import Bot
 from phase10.chance import play_chance
+from phase10.limits import DEFAULT_LIMITS, Limits, check_limit
 from phase10.records import GameRecord
 from phase10.rules import apply, new_game
 from phase10.variants import CLASSIC, Variant
@@ -305,6 +306,7 @@ def simulate(
     rotate: bool = True,
     record: bool = False,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> SimulationResult:
     """Play ``n_games`` games between ``bots`` and gather each bot's results.
 
@@ -339,12 +341,14 @@ def simulate(
             ``result.games[g].record``.
         max_actions: Give a game up, unfinished and with no winner, after this many player
             actions (a safeguard: games between the built-in bots end far sooner).
+        limits: ``n_games`` may be at most ``limits.max_games``.
 
     Returns:
         A :class:`SimulationResult`.
 
     Raises:
         ValueError: ``n_games`` is negative or ``max_actions`` not positive.
+        LimitError: ``n_games`` is above ``limits.max_games``.
         TypeError: a bot has no ``act`` method, or ``executor`` is neither an executor nor
             callable.
         InvalidStateError: the variant does not allow ``len(bots)`` players.
@@ -352,6 +356,7 @@ def simulate(
     """
     if not is_whole(n_games, 0):
         raise ValueError(f"n_games must be a whole number >= 0, got {n_games!r}")
+    check_limit(n_games, "max_games", "n_games", limits)
     if not is_whole(max_actions, 1):
         raise ValueError(f"max_actions must be a whole number >= 1, got {max_actions!r}")
     bots = tuple(bots)

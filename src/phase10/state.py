@@ -442,6 +442,10 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
     step = state.step
     if state.winners and step is not TurnStep.OVER:
         yield StateProblem("winners", "winners are named only once the game is over")
+    if step is TurnStep.OVER and not state.winners:
+        # a game ends only when somebody wins (C-25, C-26, M-10): a state marked over with
+        # nobody named would end a game silently, mid-hand
+        yield StateProblem("winners", "a game that is over names its winners")
     if state.receiver is not None and not 0 <= state.receiver < n:
         yield _no_seat("receiver", state.receiver, n)
     for k, (seat, _) in enumerate(state.offers):

@@ -20,9 +20,10 @@ from phase10.cards import (
     sort_cards,
     standard_deck,
 )
-from phase10.errors import DefinitionError
+from phase10.errors import DefinitionError, SearchLimitError
 from phase10.groups import CLASSIC_MELD_RULES, MeldRules, NaturalScope
 from phase10.laydown import find_laydown
+from phase10.limits import check_limit, current_limits
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
 from phase10.scoring import CLASSIC_SCORING, Scoring
 
@@ -164,6 +165,10 @@ class Variant:
 
     Raises:
         DefinitionError: a field is out of range or the options cannot work together.
+        LimitError: ``max_players``, ``hand_size``, ``jokers_per_player``, the number of
+            phases or the cards in play are above the limits in force
+            (:func:`phase10.use_limits`); a phase is so hard to search that
+            checking it can be completed passes ``max_search_nodes``.
     """
 
     name: str = "classic"
@@ -287,6 +292,7 @@ class Variant:
                 f"players must satisfy 2 <= min_players <= max_players, "
                 f"got {self.min_players!r}..{self.max_players!r}"
             )
+        _check_limits(self)
         for players in (self.min_players, self.max_players):
             needed = players * self.hand_size + 2
             deck = self.deck_for(players)
@@ -303,6 +309,8 @@ class Variant:
                     f"the deck holds {card}, which is not a card of {game.name} (the game "
                     "meld_rules' colours and max_number describe)"
                 )
+        check_limit(self.max_players, "max_players", "max_players")
+        check_limit(self.hand_size, "max_hand_size", "hand_size")
         _check_possible(self)
 
     @property
@@ -353,17 +361,53 @@ def _deck_for(
     return sort_cards(deck * copies + (WILD,) * (jokers_per_player * num_players))
 
 
+def _check_limits(variant: Variant) -> None:
+    """Refuse numbers above the limits in force, before the deck is built or searched.
+
+    Too many players or cards dealt for the deck are a DefinitionError (checked next); the
+    limits on them apply to decks large enough.
+    """
+    limits = current_limits()
+    check_limit(variant.jokers_per_player, "max_jokers", "jokers_per_player", limits)
+    check_limit(len(variant.phases), "max_phases", "phases", limits)
+    check_limit(len(variant.deck), "max_deck_size", "deck", limits)
+    copies = variant.decks_per_player * variant.max_players if variant.decks_per_player else 1
+    check_limit(
+        len(variant.deck) * copies + variant.jokers_per_player * variant.max_players,
+        "max_deck_size",
+        "deck",
+        limits,
+        where=" (with decks_per_player and jokers_per_player for max_players)",
+    )
+
+
 def _check_possible(variant: Variant) -> None:
     """Refuse phases that no hand can ever complete with this deck."""
     deck = variant.deck_for(variant.max_players)
     most = variant.hand_size + 1
+    # one budget shared by the phases, but at least a fifth of it each: the built-in decks
+    # need under 1,000 steps a phase, large custom decks and phases some 15,000
+    nodes = current_limits().max_search_nodes
+    budget = max(nodes // len(variant.phases), nodes // 5, 1)
     for number, phase in enumerate(variant.phases, 1):
         if phase.size > most:
             raise DefinitionError(
                 f"phase {number} ({phase}) needs {phase.size} cards, but a player never holds "
                 f"more than {most}"
             )
-        if _possible(deck, phase, variant.meld_rules) is None:
+        try:
+            found = _possible(deck, phase, variant.meld_rules, budget)
+        except SearchLimitError as exc:
+            raise SearchLimitError(
+                f"phases[{number - 1}]: checking that phase {number} ({phase}) can be completed "
+                f"with this deck took more than {budget} search steps (its share of "
+                "Limits.max_search_nodes)",
+                path=f"phases[{number - 1}]",
+                limit=exc.limit,
+                maximum=exc.maximum,
+                value=exc.value,
+            ) from None
+        if found is None:
             raise DefinitionError(
                 f"phase {number} ({phase}) can never be completed: no {most} cards of this deck "
                 "form it"
@@ -371,8 +415,9 @@ def _check_possible(variant: Variant) -> None:
 
 
 @functools.lru_cache(maxsize=256)
-def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules) -> object:
-    return find_laydown(deck, phase, rules=rules)
+def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules, budget: int) -> object:
+    limits = current_limits().raised(max_search_nodes=budget)
+    return find_laydown(deck, phase, rules=rules, limits=limits)
 
 
 #: The classic 108-card game with the defaults of the rules digest (official Fundex options).
@@ -475,7 +520,7 @@ def find_variant(name: str) -> Variant:
     if key in _BUILT_IN:
         return _BUILT_IN[key]()
     prefix = "classic-first-"
-    if key.startswith(prefix) and key[len(prefix) :].isdigit():
+    if key.startswith(prefix) and key[len(prefix) :].isascii() and key[len(prefix) :].isdigit():
         n = int(key[len(prefix) :])
         if 1 <= n <= len(CLASSIC_PHASES):
             return _classic_first(n)

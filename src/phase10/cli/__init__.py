@@ -262,8 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"cannot use{where}: {exc.strerror or exc}", 2)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
-    except Exception as exc:  # never a traceback: one line, exit status 1
-        return _fail(f"{type(exc).__name__}: {exc}", 1)
+    except Exception as exc:  # never a traceback nor a Python class name: one line, status 1
+        return _fail(f"unexpected failure: {exc}" if str(exc) else "unexpected failure", 1)
 
 
 def _silence_stdout() -> None:

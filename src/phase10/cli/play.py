@@ -430,7 +430,7 @@ class _Game:
             if command == "save":
                 self.save(Path(rest.strip()) if rest.strip() else self.save_path)
                 continue
-            if text.isdigit():
+            if text.isascii() and text.isdigit():
                 number = int(text)
                 if 1 <= number <= len(listed):
                     return listed[number - 1]
