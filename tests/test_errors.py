@@ -53,7 +53,8 @@ def test_every_error_class_has_its_own_code() -> None:
 
 def test_a_violation_is_its_string_code() -> None:
     assert "game-over" == Violation.GAME_OVER
-    assert "game-over" == str(Violation.GAME_OVER)
+    assert "game-over" == Violation.GAME_OVER.value
+    assert "Violation.GAME_OVER" == str(Violation.GAME_OVER)  # unchanged by issue 14
     assert Violation.GAME_OVER is Violation("game-over")
 
 

@@ -61,7 +61,9 @@ class Phase10Error(Exception):
         >>> NotationError("bad card 'X9'", text="X9", token="X9").to_dict()
         {'code': 'notation', 'message': "bad card 'X9'", 'text': 'X9', 'token': 'X9', 'position': 0, 'line': None}
         """  # noqa: E501
-        return {"code": str(self.code), "message": str(self), **self._details()}
+        code = self.code
+        value = code.value if isinstance(code, enum.Enum) else code
+        return {"code": value, "message": str(self), **self._details()}
 
     def _details(self) -> dict[str, Any]:
         return {}
@@ -141,11 +143,11 @@ class InvalidStateError(Phase10Error, ValueError):
     code = "invalid-state"
 
 
-class Violation(enum.StrEnum):
+class Violation(str, enum.Enum):  # noqa: UP042 - str() stays Violation.NAME
     """Machine-readable reason an action is illegal (:attr:`IllegalActionError.code`).
 
-    A member is also a ``str`` equal to its value (``Violation.GAME_OVER == "game-over"``,
-    ``str(Violation.GAME_OVER) == "game-over"``), so it is the error's string code as well.
+    A member is also a ``str`` equal to its value (``Violation.GAME_OVER == "game-over"``), so
+    it is the error's string code as well; ``str()`` and ``repr()`` still name the member.
     """
 
     GAME_OVER = "game-over"
