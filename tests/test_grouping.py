@@ -37,6 +37,7 @@ from phase10 import (
     lay_down_from_groups,
     legal_actions,
     new_game,
+    parse_action,
     sample_chance,
     view,
 )
@@ -233,3 +234,21 @@ def test_every_legal_laydown_comes_back_from_its_groups(name: str) -> None:
                 action = legal[int(rng.random() * len(legal))]
             state = apply(state, action)
     assert checked > 20
+
+
+def test_parse_action_names_the_failing_group() -> None:
+    # the same reasons for a laydown written as notation (the CLI reads actions this way)
+    state = playing()
+    with pytest.raises(LaydownError) as info:
+        parse_action(state, "lay R3 B3 G3 | R7 B7 B6")
+    error = info.value
+    assert Violation.PHASE_NOT_COMPLETE == error.code
+    assert "group 2: a set holds one number, these cards have 6 and 7" in str(error)
+    assert str(error).startswith("illegal action 'lay R3 B3 G3 | R7 B7 B6': ")
+    assert [(1, MeldProblem.MIXED_NUMBERS)] == [(p.index, p.problem) for p in error.problems]
+    with pytest.raises(LaydownError) as info:
+        parse_action(state, "lay R3 B3 G3 | R7 B7")
+    assert "phase 1 (2 sets of 3) needs 6 cards, you gave 5" in str(info.value)
+    with pytest.raises(LaydownError) as info:  # a view, as the CLI's game loop passes
+        parse_action(view(state, 0), "lay R3 B3 G3 | R7 B7 B6")
+    assert "group 2: a set holds one number" in str(info.value)
