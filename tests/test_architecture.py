@@ -55,6 +55,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "phase10.encoding",
         "phase10.observation",
         "phase10.records",
+        "phase10.schemas",
         "phase10.serialize",
         "phase10.simulation",
         "phase10.svg",
