@@ -36,6 +36,8 @@ __all__ = ["lay_down_from_groups"]
 
 #: More groups than this is no phase of any variant a hand can hold; refused before any search.
 _MAX_GROUPS = 12
+#: Up to this many groups may come in any order; a phase with more takes them in phase order.
+_MAX_ORDERED = 6
 
 
 def _group_text(group: str | Sequence[Card]) -> str:
@@ -85,7 +87,10 @@ def _diagnosis(
     fitting: list[tuple[Meld, ...]] = []
     best: tuple[int, ...] | None = None
     best_fits = -1
-    for order in itertools.permutations(range(len(groups))):  # order[i]: the slot of group i
+    n = len(groups)
+    # order[i] is the slot of group i; a phase of many groups is read in the given order only
+    orders = itertools.permutations(range(n)) if n <= _MAX_ORDERED else [tuple(range(n))]
+    for order in orders:
         fits = sum(1 for i, slot in enumerate(order) if verdict(i, slot))
         if fits == len(groups):
             choices = [verdict(order.index(slot), slot).melds for slot in range(len(groups))]
@@ -116,10 +121,11 @@ def lay_down_from_groups(
     """The legal laydown that puts ``seat``'s cards down as ``groups``, one meld per group.
 
     Each group is a notation string (``"R3 B3 W"``; a wild may be pinned, ``"W=5"``) or a
-    sequence of :class:`~phase10.Card`. The groups may come in any order; the laydown puts them
-    in phase order. A wild may be left unpinned when only one reading makes a legal laydown.
-    ``phase`` is a 0-based phase index (as in JSON); by default the seat's open phases are
-    tried (several only with pick-a-phase, V-4).
+    sequence of :class:`~phase10.Card`. The groups may come in any order (for a phase of more
+    than six groups, in phase order); the laydown puts them in phase order. A wild may be
+    left unpinned when only one reading makes a legal laydown. ``phase`` is a 0-based phase
+    index (as in JSON); by default the seat's open phases are tried (several only with
+    pick-a-phase, V-4).
 
     Every group is checked by :func:`~phase10.check_meld` and the laydown by
     :func:`~phase10.check`: the answer is always one of :func:`~phase10.legal_actions`.
