@@ -1,4 +1,9 @@
-"""The exception hierarchy: every error the library raises derives from :class:`Phase10Error`."""
+"""The exception hierarchy: every error the library raises derives from :class:`Phase10Error`.
+
+Every error has a stable, machine-readable :attr:`~Phase10Error.code` (a string) and a
+:meth:`~Phase10Error.to_dict` that a server can send as JSON, so a client never matches
+messages. The codes are listed in :doc:`/reference/errors`.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +11,19 @@ import enum
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 __all__ = [
     "AmbiguousActionError",
     "DefinitionError",
     "FormatError",
+    "GroupProblem",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidStateError",
+    "LaydownError",
     "LimitError",
     "MeldProblem",
     "NotationError",
@@ -25,8 +34,41 @@ __all__ = [
 ]
 
 
+def _notation(item: Any) -> Any:
+    """An action (or anything else) as JSON: its notation, ``str()``, unless already JSON."""
+    if item is None or isinstance(item, bool | int | float):
+        return item
+    return str(item)
+
+
 class Phase10Error(Exception):
-    """Root of every error raised by phase10; catch this to catch them all."""
+    """Root of every error raised by phase10; catch this to catch them all.
+
+    Attributes:
+        code: What went wrong, a stable string such as ``"notation"`` or ``"not-your-turn"``;
+            each subclass sets its own (see :doc:`/reference/errors`). Compare codes, never
+            messages: the wording of messages may change.
+    """
+
+    code: str = "error"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as a JSON-ready dict: ``code``, ``message`` and the details of its kind.
+
+        The details are those of the subclass: ``path`` (a :class:`FormatError`), ``token``,
+        ``position`` and ``line`` (a :class:`NotationError`), ``action`` (an
+        :class:`IllegalActionError`), ``candidates`` as action notation (an
+        :class:`AmbiguousActionError`), ``problems`` (a :class:`LaydownError`).
+
+        >>> NotationError("bad card 'X9'", text="X9", token="X9").to_dict()
+        {'code': 'notation', 'message': "bad card 'X9'", 'text': 'X9', 'token': 'X9', 'position': 0, 'line': None}
+        """  # noqa: E501
+        code = self.code
+        value = code.value if isinstance(code, enum.Enum) else code
+        return {"code": value, "message": str(self), **self._details()}
+
+    def _details(self) -> dict[str, Any]:
+        return {}
 
 
 class NotationError(Phase10Error, ValueError):
@@ -38,6 +80,8 @@ class NotationError(Phase10Error, ValueError):
         position: The 0-based character offset of the token in ``text``.
         line: The 1-based line number in a multi-line text (a game record), else ``None``.
     """
+
+    code = "notation"
 
     def __init__(
         self,
@@ -54,6 +98,14 @@ class NotationError(Phase10Error, ValueError):
         self.position = position
         self.line = line
 
+    def _details(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "token": self.token,
+            "position": self.position,
+            "line": self.line,
+        }
+
 
 class FormatError(Phase10Error, ValueError):
     """A JSON document (or decoded dict) that is not a valid phase10 document.
@@ -65,25 +117,40 @@ class FormatError(Phase10Error, ValueError):
         path: Where the bad value is, as a JSONPath such as ``$.state.players[2].hand[3]``.
     """
 
+    code = "format"
+
     def __init__(self, message: str, *, path: str = "$"):
         super().__init__(message)
         self.path = path
+
+    def _details(self) -> dict[str, Any]:
+        return {"path": self.path}
 
 
 class InvalidCardError(Phase10Error, ValueError):
     """A card that cannot exist, e.g. a number outside 1-12 or a wild with a colour."""
 
+    code = "invalid-card"
+
 
 class DefinitionError(Phase10Error, ValueError):
     """A group type, phase, rule set or variant that is inconsistent or impossible."""
+
+    code = "definition"
 
 
 class InvalidStateError(Phase10Error, ValueError):
     """A hand-built game state that breaks an invariant (cards lost or duplicated, ...)."""
 
+    code = "invalid-state"
 
-class Violation(enum.Enum):
-    """Machine-readable reason an action is illegal (:attr:`IllegalActionError.code`)."""
+
+class Violation(str, enum.Enum):  # noqa: UP042 - str() stays Violation.NAME
+    """Machine-readable reason an action is illegal (:attr:`IllegalActionError.code`).
+
+    A member is also a ``str`` equal to its value (``Violation.GAME_OVER == "game-over"``), so
+    it is the error's string code as well; ``str()`` and ``repr()`` still name the member.
+    """
 
     GAME_OVER = "game-over"
     NOT_YOUR_TURN = "not-your-turn"
@@ -132,9 +199,14 @@ class InvalidMeldError(Phase10Error, ValueError):
             for a meld refused by :meth:`Meld.validate`, whose message gives the reason).
     """
 
+    code = "invalid-meld"
+
     def __init__(self, message: str, *, problem: MeldProblem | None = None):
         super().__init__(message)
         self.problem = problem
+
+    def _details(self) -> dict[str, Any]:
+        return {"problem": None if self.problem is None else self.problem.value}
 
 
 class InvalidActionError(Phase10Error, ValueError):
@@ -144,19 +216,26 @@ class InvalidActionError(Phase10Error, ValueError):
     for the rules to say (:class:`IllegalActionError`).
     """
 
+    code = "invalid-action"
+
 
 class IllegalActionError(Phase10Error, ValueError):
     """An action that the rules do not allow in the given state.
 
     Attributes:
-        code: What was violated, as a :class:`Violation`.
+        code: What was violated, as a :class:`Violation` (a ``str``: its value is the code).
         action: The refused action.
     """
+
+    code: Violation
 
     def __init__(self, message: str, *, code: Violation, action: Any = None):
         super().__init__(message)
         self.code = code
         self.action = action
+
+    def _details(self) -> dict[str, Any]:
+        return {"action": _notation(self.action)}
 
 
 class AmbiguousActionError(Phase10Error, ValueError):
@@ -167,14 +246,21 @@ class AmbiguousActionError(Phase10Error, ValueError):
         candidates: Every legal action the input could mean.
     """
 
+    code = "ambiguous-action"
+
     def __init__(self, message: str, *, text: str, candidates: Sequence[Any]):
         super().__init__(message)
         self.text = text
         self.candidates = tuple(candidates)
 
+    def _details(self) -> dict[str, Any]:
+        return {"text": self.text, "candidates": [_notation(a) for a in self.candidates]}
+
 
 class PictureError(Phase10Error, ValueError):
     """An option of a picture (:mod:`phase10.svg`) is out of range, e.g. a size below 1."""
+
+    code = "picture"
 
 
 class LimitError(Phase10Error, ValueError):
@@ -192,12 +278,22 @@ class LimitError(Phase10Error, ValueError):
         value: The value found (a count, a size, a length).
     """
 
+    code = "limit"
+
     def __init__(self, message: str, *, path: str, limit: str, maximum: int, value: int):
         super().__init__(message)
         self.path = path
         self.limit = limit
         self.maximum = maximum
         self.value = value
+
+    def _details(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "limit": self.limit,
+            "maximum": self.maximum,
+            "value": self.value,
+        }
 
 
 class SearchLimitError(LimitError):
@@ -206,3 +302,64 @@ class SearchLimitError(LimitError):
     The built-in games never come near the limit; a hand this hard is hostile or far outside
     any real game (a custom phase of many groups and a huge hand).
     """
+
+    code = "search-limit"
+
+
+@attrs.frozen
+class GroupProblem:
+    """Why one group of a laydown does not form the group of the phase it was meant for.
+
+    Attributes:
+        index: The group's 0-based place in the input (messages say ``group index + 1``).
+        group: The group of the phase it was checked against, e.g. ``"set of 3"``.
+        problem: The reason, machine-readable (``None`` when it concerns the whole phase).
+        reason: The reason as a sentence, e.g. "a set holds one number, these cards have 3
+            and 5".
+    """
+
+    index: int
+    group: str
+    problem: MeldProblem | None
+    reason: str
+
+    @property
+    def sentence(self) -> str:
+        """The reason naming the group, 1-based: "group 2: a set holds one number, ..."."""
+        return f"group {self.index + 1}: {self.reason}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The problem as a JSON-ready dict (``index`` is 0-based, like every JSON index)."""
+        return {
+            "index": self.index,
+            "group": self.group,
+            "problem": None if self.problem is None else self.problem.value,
+            "reason": self.reason,
+            "sentence": self.sentence,
+        }
+
+
+class LaydownError(IllegalActionError):
+    """A laydown whose cards do not make the phase; says which group fails and why.
+
+    An :class:`IllegalActionError` with code :attr:`Violation.PHASE_NOT_COMPLETE` (or
+    :attr:`Violation.CARD_NOT_IN_HAND`) that carries a :class:`GroupProblem` per failing group,
+    or none when the fault is the phase as a whole ("phase 2 needs 7 cards, you gave 6").
+
+    Attributes:
+        problems: One :class:`GroupProblem` per failing group, in input order.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: Violation = Violation.PHASE_NOT_COMPLETE,
+        action: Any = None,
+        problems: Sequence[GroupProblem] = (),
+    ):
+        super().__init__(message, code=code, action=action)
+        self.problems = tuple(problems)
+
+    def _details(self) -> dict[str, Any]:
+        return {**super()._details(), "problems": [p.to_dict() for p in self.problems]}

@@ -34,7 +34,16 @@ from phase10.actions import (
     seat_name,
 )
 from phase10.cards import Card, CardGame, parse_card
-from phase10.errors import AmbiguousActionError, IllegalActionError, NotationError, Violation
+from phase10.errors import (
+    AmbiguousActionError,
+    GroupProblem,
+    IllegalActionError,
+    LaydownError,
+    NotationError,
+    Phase10Error,
+    Violation,
+)
+from phase10.grouping import lay_down_from_groups
 from phase10.groups import End, Meld, Value
 from phase10.phases import Phase, PhaseMelds
 from phase10.rules import check, legal_actions
@@ -476,6 +485,14 @@ def _refusal(
         if missing:
             listed = " ".join(str(c) for c in sorted(missing.elements()))
             return illegal(Violation.CARD_NOT_IN_HAND, f"{listed} not in hand", probe)
+        if p.verb == "lay" and len(p.melds) > 1 and 0 <= seat < len(state.players):
+            why = _laydown_reason(state, seat, p)
+            if why is not None:
+                return LaydownError(
+                    f"illegal action {text!r}: {why[0]} ({_where(state)})",
+                    action=probe,
+                    problems=why[1],
+                )
         phase = state.current_phase(seat) if 0 <= seat < len(state.players) else None
         return illegal(
             Violation.PHASE_NOT_COMPLETE,
@@ -483,6 +500,23 @@ def _refusal(
             probe,
         )
     return illegal(Violation.UNKNOWN_ACTION, "no legal action fits", probe)
+
+
+def _laydown_reason(
+    state: GameState, seat: int, p: _Parsed
+) -> tuple[str, tuple[GroupProblem, ...]] | None:
+    """Why the groups as written are no laydown, per group (:func:`lay_down_from_groups`)."""
+    groups = [
+        " ".join(str(c.card) if c.value is None else f"{c.card}={c.value}" for c in meld)
+        for meld in p.melds
+    ]
+    try:
+        lay_down_from_groups(state, seat, groups, phase=p.phase)
+    except LaydownError as exc:
+        return str(exc).partition("': ")[2], exc.problems
+    except Phase10Error:
+        return None
+    return None  # pragma: no cover - the parser found no legal action these groups make
 
 
 def action_text(action: Action, variant: Variant) -> str:

@@ -52,8 +52,16 @@ from phase10.actions import (
     seat_name,
 )
 from phase10.cards import ActionKind, Card, Kind
-from phase10.errors import DefinitionError, IllegalActionError, InvalidStateError, Violation
-from phase10.groups import Meld
+from phase10.errors import (
+    DefinitionError,
+    GroupProblem,
+    IllegalActionError,
+    InvalidStateError,
+    LaydownError,
+    MeldProblem,
+    Violation,
+)
+from phase10.groups import GroupType, Meld, MeldRules, check_meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.limits import Limits, current_limits
 from phase10.phases import PhaseMelds
@@ -256,17 +264,47 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
 # ----------------------------------------------------------------------------- checks
 
 
-def _illegal(state: GameState, action: object, code: Violation, reason: str) -> IllegalActionError:
+def _where(state: GameState) -> str:
     who = state.current_player
     if state.is_over:
-        where = "game over"
-    elif who is None or who < 0:
-        where = f"chance to act, step {state.step.name}"
-    else:
-        where = f"turn of {seat_name(who)}, step {state.step.name}"
+        return "game over"
+    if who is None or who < 0:
+        return f"chance to act, step {state.step.name}"
+    return f"turn of {seat_name(who)}, step {state.step.name}"
+
+
+def _illegal(state: GameState, action: object, code: Violation, reason: str) -> IllegalActionError:
     return IllegalActionError(
-        f"illegal action '{action}': {reason} ({where})", code=code, action=action
+        f"illegal action '{action}': {reason} ({_where(state)})", code=code, action=action
     )
+
+
+def _bad_laydown(
+    state: GameState, action: object, reason: str, problems: tuple[GroupProblem, ...] = ()
+) -> LaydownError:
+    """A refused laydown: an IllegalActionError (PHASE_NOT_COMPLETE) naming the failing groups."""
+    return LaydownError(
+        f"illegal action '{action}': {reason} ({_where(state)})",
+        action=action,
+        problems=problems,
+    )
+
+
+def _meld_problem(
+    meld: Meld, group: GroupType, index: int, rules: MeldRules
+) -> GroupProblem | None:
+    """Why ``meld``, group ``index`` (0-based) of a laydown, is not a valid ``group``, or None.
+
+    The reason is the meld's own (:meth:`~phase10.Meld.problem`); the machine-readable
+    :class:`~phase10.MeldProblem` is :func:`~phase10.check_meld`'s for the same cards and pins.
+    """
+    if meld.group != group:
+        return GroupProblem(index, str(group), MeldProblem.NO_FIT, f"it is not a {group}")
+    reason = meld.problem(rules=rules)
+    if reason is None:
+        return None
+    verdict = check_meld(str(meld), meld.group, rules=rules)
+    return GroupProblem(index, str(group), verdict.problem, reason)
 
 
 # ----------------------------------------------------------------------------- predicates
@@ -486,28 +524,28 @@ def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
     index = next((i for i in open_ if phases[i] == laydown.phase), None)
     if index is None:
         wanted = " or ".join(str(phases[i]) for i in open_) or "nothing (all phases done)"
-        raise _illegal(
-            state,
-            action,
-            Violation.PHASE_NOT_COMPLETE,
-            f"{seat_name(seat)} must lay down {wanted}, not {laydown.phase}",
+        raise _bad_laydown(
+            state, action, f"{seat_name(seat)} must lay down {wanted}, not {laydown.phase}"
         )
     phase = phases[index]
     rules = state.variant.meld_rules
     if len(laydown.melds) != len(phase.groups):
-        raise _illegal(
-            state,
-            action,
-            Violation.PHASE_NOT_COMPLETE,
-            f"{phase} needs {len(phase.groups)} groups, got {len(laydown.melds)}",
+        raise _bad_laydown(
+            state, action, f"{phase} needs {len(phase.groups)} groups, got {len(laydown.melds)}"
         )
-    for group, meld in zip(phase.groups, laydown.melds, strict=True):
-        problem = meld.problem(rules=rules) if meld.group == group else f"it is not a {group}"
-        if problem is not None:
-            raise _illegal(state, action, Violation.PHASE_NOT_COMPLETE, f"meld {meld}: {problem}")
+    problems = tuple(
+        p
+        for i, (group, meld) in enumerate(zip(phase.groups, laydown.melds, strict=True))
+        if (p := _meld_problem(meld, group, i, rules)) is not None
+    )
+    if problems:
+        reason = "; ".join(
+            f"group {p.index + 1} ({laydown.melds[p.index]}): {p.reason}" for p in problems
+        )
+        raise _bad_laydown(state, action, reason, problems)
     problem = phase.problem(laydown.melds, rules=rules)
     if problem is not None:
-        raise _illegal(state, action, Violation.PHASE_NOT_COMPLETE, problem)
+        raise _bad_laydown(state, action, problem)
     return index
 
 
