@@ -146,9 +146,10 @@ def test_payload_holds_view_legal_moves_and_news() -> None:
     assert {"text": "p1 draw", "json": {"action": "draw", "player": 0}} in p["legal"]
     assert len(t.record.actions) == p["next"]
     assert len(t.record.actions) - 3 == len(p["events"])
-    assert t.state.players[0].hand == phase10.from_dict(
-        {"format": "phase10/1", "view": p["view"]}, phase10.PlayerView
-    ).hand
+    assert (
+        t.state.players[0].hand
+        == phase10.from_dict({"format": "phase10/1", "view": p["view"]}, phase10.PlayerView).hand
+    )
     other = t.payload(1)
     assert [] == other["legal"] and not other["your_turn"]
     json.dumps(p)  # JSON-ready

@@ -59,11 +59,11 @@ from phase10.phases import Phase
 from phase10.records import GameRecord
 from phase10.rules import apply, legal_actions, new_game
 from phase10.serialize import JSON_FORMAT, from_dict, to_dict
-from phase10.state import TurnStep
+from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
 from phase10.views import view
 
-__all__ = ["Event", "Table", "laydown_reasons"]
+__all__ = ["Event", "Table", "laydown_reasons", "skipped_seats"]
 
 _ACTION_TYPES: tuple[type, ...] = tuple(
     t for union in get_args(Action) for t in (get_args(union) or (union,))
@@ -216,7 +216,16 @@ def _seen_by(before: Any, after: Any, action: Action, seat: int) -> tuple[str, A
 
 
 def _skipped(before: Any, after: Any, action: Action) -> str:
-    """``"; p2 is skipped"`` for each seat that lost a turn to ``action`` (C-19 to C-21)."""
+    """``"; p2 is skipped"`` for each seat that lost a turn to ``action``."""
+    return "".join(f"; {seat_name(s)} is skipped" for s in skipped_seats(before, after, action))
+
+
+def skipped_seats(before: GameState, after: GameState, action: Action) -> tuple[int, ...]:
+    """The seats that lost a turn (C-19 to C-21) as ``action`` took ``before`` to ``after``.
+
+    A skip on the next seat is laid and spent within one action (the discard, or the
+    turn-up of C-21); a skip on a later seat is spent when that seat's turn comes.
+    """
     seats = [
         s
         for s in range(len(after.players))
@@ -232,7 +241,7 @@ def _skipped(before: Any, after: Any, action: Action) -> str:
             target = action.target
         if target is not None and not after.players[target].skipped and target not in seats:
             seats.append(target)
-    return "".join(f"; {seat_name(s)} is skipped" for s in seats)
+    return tuple(seats)
 
 
 def _coerce_seat(seat: Bot | None) -> Bot | None:
