@@ -123,11 +123,13 @@ def _build_parser() -> _Parser:
     )
     check_cmd = commands.add_parser(
         "check",
-        help="check whether a hand lays down a classic phase",
+        help="check whether a hand lays down a classic phase, or cards form a group",
         description=(
             "Check whether the cards of HAND lay down classic phase N. Prints the melds, or "
-            "the closest miss. Exit status: 0 when the hand lays the phase down, 1 when not, "
-            "2 for bad input."
+            "the closest miss. Cards grouped with | (quoted: \"R7 B7 W | G2 G3 G4 Y5\") are "
+            "checked group by group, naming each group's problem. With --group, check "
+            "whether the cards form that one group. Exit status: 0 when the hand lays the "
+            "phase down (the group is valid), 1 when not, 2 for bad input."
         ),
     )
     check_cmd.add_argument(
@@ -140,9 +142,14 @@ def _build_parser() -> _Parser:
         "--phase",
         "-p",
         type=_phase_number,
-        required=True,
         metavar="N",
         help=f"the classic phase, 1 to {len(CLASSIC_PHASES)}",
+    )
+    check_cmd.add_argument(
+        "--group",
+        "-g",
+        metavar="GROUP",
+        help='instead of a phase, one group in words: "run 4", "set of 3", "colour 7"',
     )
     check_cmd.add_argument(
         "--svg",
@@ -254,7 +261,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate.run(args)
         if args.command == "replay":
             return replay.run(args)
-        return check.run(" ".join(args.hand), args.phase, picture=args.svg)
+        hand = " ".join(args.hand)
+        if args.group is not None:
+            if args.phase is not None or args.svg is not None:
+                raise UsageError("--group checks one group: give it without --phase and --svg")
+            return check.run_group(hand, args.group)
+        if args.phase is None:
+            raise UsageError("say what to check: --phase N, or --group GROUP (e.g. 'run 4')")
+        return check.run(hand, args.phase, picture=args.svg)
     except _Exit as stop:
         return stop.status
     except (UsageError, Phase10Error) as exc:
