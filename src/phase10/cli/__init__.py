@@ -126,7 +126,7 @@ def _build_parser() -> _Parser:
         help="check whether a hand lays down a classic phase, or cards form a group",
         description=(
             "Check whether the cards of HAND lay down classic phase N. Prints the melds, or "
-            "the closest miss. Cards grouped with | (quoted: \"R7 B7 W | G2 G3 G4 Y5\") are "
+            'the closest miss. Cards grouped with | (quoted: "R7 B7 W | G2 G3 G4 Y5") are '
             "checked group by group, naming each group's problem. With --group, check "
             "whether the cards form that one group. Exit status: 0 when the hand lays the "
             "phase down (the group is valid), 1 when not, 2 for bad input."
