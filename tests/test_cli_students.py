@@ -310,3 +310,14 @@ def test_replay_shows_clean_hands_final_scores_and_a_bad_record_up_to_its_bad_li
     assert "the record stops being valid at line 41:" == out.splitlines()[-1]
     assert str(record.actions[32]) in out  # the actions before the bad line are shown
     assert err.startswith("phase10: error: line 41: ")
+
+
+def test_a_wrong_laydown_in_the_terminal_game_names_the_group(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, first, _ = play(monkeypatch, capsys, "1\nquit\n", "--seed", "3")
+    hand = re.findall(r"your hand: (.*)", first)[-1].split()
+    move = f"lay {hand[0]} {hand[1]} | {hand[2]} {hand[3]}"
+    _, out, _ = play(monkeypatch, capsys, f"1\n{move}\nquit\n", "--seed", "3")
+    assert f"group 1 ({hand[0]} {hand[1]}), a set of 3: a set of 3 needs at least 3 cards" in out
+    assert "group 2" in out

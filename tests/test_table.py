@@ -15,7 +15,7 @@ from phase10.errors import (
     NotationError,
     Violation,
 )
-from phase10.table import Event, Table, laydown_reasons
+from phase10.table import Event, Table, explain_refusal, laydown_reasons
 
 
 def table() -> Table:
@@ -166,3 +166,15 @@ def test_a_table_continues_a_record() -> None:
     assert t.state == again.state
     with pytest.raises(InvalidStateError):
         Table.from_record(t.record, [None])
+
+
+def test_explain_refusal_leaves_other_errors_alone() -> None:
+    t = table()
+    error = IllegalActionError("no", code=Violation.WRONG_STEP)
+    assert error is explain_refusal(error, "lay R7 B7 | G2", t.state, 0)
+    notation = NotationError("bad")
+    assert notation is explain_refusal(notation, "lay R7 B7 | G2", t.state, 0)
+    refused = IllegalActionError("no", code=Violation.PHASE_NOT_COMPLETE)
+    explained = explain_refusal(refused, "p1 lay phase2 R7 B7 | G2 G3 G4 G5", t.state, 0)
+    assert isinstance(explained, IllegalActionError)
+    assert "no: group 1 (R7 B7), a set of 3: " in str(explained)  # phase 2: set 3 + run 4

@@ -51,6 +51,7 @@ from phase10.errors import (
     IllegalActionError,
     InvalidStateError,
     NotationError,
+    Phase10Error,
     Violation,
 )
 from phase10.groups import check_meld
@@ -63,7 +64,7 @@ from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
 from phase10.views import view
 
-__all__ = ["Event", "Table", "laydown_reasons", "skipped_seats"]
+__all__ = ["Event", "Table", "explain_refusal", "laydown_reasons", "skipped_seats"]
 
 _ACTION_TYPES: tuple[type, ...] = tuple(
     t for union in get_args(Action) for t in (get_args(union) or (union,))
@@ -181,6 +182,28 @@ def _with_reasons(
         return error
     message = f"{error}: " + "; ".join(reasons)
     return IllegalActionError(message, code=error.code, action=error.action)
+
+
+def explain_refusal(error: Phase10Error, text: str, state: GameState, seat: int) -> Phase10Error:
+    """``error`` for the move ``text`` of ``seat``, with each bad group of a laydown named.
+
+    When ``text`` is a laydown (``lay R7 B7 | G2 G3``) that the rules refused as not making
+    the phase, the answer is an :class:`~phase10.IllegalActionError` of the same code whose
+    message ends with :func:`laydown_reasons`; any other error comes back as it is. The one
+    place the command line and :meth:`Table.submit` explain a refused laydown.
+    """
+    words = text.lower().split()
+    laying = "lay" in words[:2]
+    if not (laying and isinstance(error, IllegalActionError)):
+        return error
+    if error.code is not Violation.PHASE_NOT_COMPLETE:
+        return error
+    phases = state.variant.phases
+    index = min(state.players[seat].phase, len(phases) - 1)
+    for word in words[:3]:  # "lay phase2 ...": pick-a-phase names the phase (V-4)
+        if re.fullmatch(r"phase\d{1,3}", word) and 1 <= int(word[5:]) <= len(phases):
+            index = int(word[5:]) - 1
+    return _with_reasons(error, text, phases[index], state.variant)
 
 
 def _seen_by(before: Any, after: Any, action: Action, seat: int) -> tuple[str, Action | None]:
@@ -499,16 +522,10 @@ class Table:
         try:
             return parse_action(view(self.state, seat), text)
         except IllegalActionError as exc:
-            laying = "lay" in text.lower().split()[:2]
-            if laying and exc.code is Violation.PHASE_NOT_COMPLETE:
-                raise _with_reasons(exc, text, self._phase(seat), self.record.variant) from None
-            raise
-
-    def _phase(self, seat: int) -> Phase:
-        variant = self.record.variant
-        index = min(self.state.players[seat].phase, len(variant.phases) - 1)
-        phase: Phase = variant.phases[index]
-        return phase
+            better = explain_refusal(exc, text, self.state, seat)
+            if better is exc:
+                raise
+            raise better from None
 
     def _then(self, action: Action, after: Any) -> Table:
         record = attrs.evolve(self.record, actions=(*self.record.actions, action))
