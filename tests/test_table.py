@@ -178,3 +178,14 @@ def test_explain_refusal_leaves_other_errors_alone() -> None:
     explained = explain_refusal(refused, "p1 lay phase2 R7 B7 | G2 G3 G4 G5", t.state, 0)
     assert isinstance(explained, IllegalActionError)
     assert "no: group 1 (R7 B7), a set of 3: " in str(explained)  # phase 2: set 3 + run 4
+
+
+class CheatingBot:
+    def act(self, view: phase10.PlayerView, rng: object) -> phase10.Action:
+        return phase10.Discard(view.player, phase10.Card.parse("R7"))  # never in the DRAW step
+
+
+def test_a_bots_illegal_move_says_which_seat_played_it() -> None:
+    with pytest.raises(IllegalActionError) as info:
+        Table.new(CLASSIC, [None, CheatingBot()], seed="t")  # p2 starts
+    assert ["played by the bot in seat p2"] == info.value.__notes__

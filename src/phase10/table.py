@@ -206,7 +206,9 @@ def explain_refusal(error: Phase10Error, text: str, state: GameState, seat: int)
     return _with_reasons(error, text, phases[index], state.variant)
 
 
-def _seen_by(before: Any, after: Any, action: Action, seat: int) -> tuple[str, Action | None]:
+def _seen_by(
+    before: GameState, after: GameState, action: Action, seat: int
+) -> tuple[str, Action | None]:
     """What ``seat`` sees of ``action`` played in ``before`` (giving ``after``).
 
     Cards only the receiver may see are masked for the others: a deal is "p2 was dealt a
@@ -238,7 +240,7 @@ def _seen_by(before: Any, after: Any, action: Action, seat: int) -> tuple[str, A
     return action_text(action, before.variant) + _skipped(before, after, action), action
 
 
-def _skipped(before: Any, after: Any, action: Action) -> str:
+def _skipped(before: GameState, after: GameState, action: Action) -> str:
     """``"; p2 is skipped"`` for each seat that lost a turn to ``action``."""
     return "".join(f"; {seat_name(s)} is skipped" for s in skipped_seats(before, after, action))
 
@@ -296,7 +298,7 @@ class Table:
     seats: tuple[Bot | None, ...] = attrs.field(converter=_to_seats)
     seed: str
     record: GameRecord
-    states: tuple[Any, ...] = attrs.field(repr=False)
+    states: tuple[GameState, ...] = attrs.field(repr=False)
     previous: Table | None = attrs.field(default=None, repr=False)
 
     # ----------------------------------------------------------------- building
@@ -351,7 +353,7 @@ class Table:
     # ----------------------------------------------------------------- reading
 
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         """The current :class:`~phase10.GameState`."""
         return self.states[-1]
 
@@ -362,7 +364,11 @@ class Table:
 
     @property
     def waiting_for(self) -> int | None:
-        """The human seat that must act now, or ``None`` when the game is over."""
+        """The seat that must act now, or ``None`` when the game is over.
+
+        It is a person's seat, unless the bots played :data:`MAX_BOT_ACTIONS` actions in a
+        row without finishing the game (then :meth:`submit` refuses every move).
+        """
         seat: int | None = self.state.current_player
         return None if self.state.is_over else seat
 
@@ -527,7 +533,7 @@ class Table:
                 raise
             raise better from None
 
-    def _then(self, action: Action, after: Any) -> Table:
+    def _then(self, action: Action, after: GameState) -> Table:
         record = attrs.evolve(self.record, actions=(*self.record.actions, action))
         return Table(self.seats, self.seed, record, (*self.states, after), self.previous)
 
@@ -543,6 +549,7 @@ class Table:
                 action: Action = sample_chance(state, random.Random(f"{self.seed}:{n}"))
             else:
                 seat = state.current_player
+                assert seat is not None  # not over, not chance: a player acts
                 bot = self.seats[seat]
                 if bot is None:
                     break
@@ -550,7 +557,11 @@ class Table:
                 if played > MAX_BOT_ACTIONS:
                     break
                 action = bot.act(view(state, seat), random.Random(f"{self.seed}:{n}:{seat}"))
-            state = apply(state, action)
+            try:
+                state = apply(state, action)
+            except Phase10Error as exc:  # chance's outcomes are legal: a bot's bad move
+                exc.add_note(f"played by the bot in seat p{(state.current_player or 0) + 1}")
+                raise
             actions.append(action)
             states.append(state)
         record = attrs.evolve(self.record, actions=tuple(actions))
