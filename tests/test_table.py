@@ -189,3 +189,11 @@ def test_a_bots_illegal_move_says_which_seat_played_it() -> None:
     with pytest.raises(IllegalActionError) as info:
         Table.new(CLASSIC, [None, CheatingBot()], seed="t")  # p2 starts
     assert ["played by the bot in seat p2"] == info.value.__notes__
+
+
+def test_repr_is_python_that_rebuilds_the_table() -> None:
+    t = table().submit(0, "draw")
+    namespace = {name: getattr(phase10, name) for name in phase10.__all__}
+    again = eval(repr(t), {**namespace, "Table": Table})
+    assert t.state == again.state
+    assert t.record == again.record

@@ -291,14 +291,18 @@ class Table:
             person.
         seed: Where the chance outcomes and the bots' generators come from.
         record: Every action so far, chance included; the state is its replay.
-        states: The state before each action of the record, then the current state.
+        states: The state before each action of the record, then the current state
+            (by default, replayed from the record).
         previous: The table before the last :meth:`submit` (``None`` for a new table).
     """
 
     seats: tuple[Bot | None, ...] = attrs.field(converter=_to_seats)
     seed: str
     record: GameRecord
-    states: tuple[GameState, ...] = attrs.field(repr=False)
+    states: tuple[GameState, ...] = attrs.field(
+        default=attrs.Factory(lambda self: tuple(self.record.states()), takes_self=True),
+        repr=False,
+    )
     previous: Table | None = attrs.field(default=None, repr=False)
 
     # ----------------------------------------------------------------- building
