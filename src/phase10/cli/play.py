@@ -568,6 +568,15 @@ def play(
     return game.run()
 
 
+def _seed(given: str | None, load: GameRecord | None) -> str:
+    """``--seed``, else the loaded record's seed, else a fresh one (printed to replay it)."""
+    if given is not None:
+        return str(given)
+    if load is not None and load.seed is not None:
+        return load.seed
+    return str(secrets.randbelow(10**6))
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``phase10 play`` with the parsed command line ``args``; return the exit status.
 
@@ -604,7 +613,7 @@ def run(args: argparse.Namespace) -> int:
         players=players,
         bots=[load_bot(name) for name in names],
         human=args.seat - 1,
-        seed=str(args.seed) if args.seed is not None else str(secrets.randbelow(10**6)),
+        seed=_seed(args.seed, load),
         save=args.save,
         load=load,
         color=use_color(sys.stdout, choice=args.color),
