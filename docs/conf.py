@@ -27,11 +27,19 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
     "phase10_pictures",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build"]
 nitpicky = False
+
+# -- copy button ------------------------------------------------------------
+# The button copies what to type: the input lines of a doctest or a console session, without
+# their ">>> ", "... " and "$ " prompts and without the output.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 
 # -- MyST -------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -88,4 +96,6 @@ def setup(app: Sphinx) -> None:
 # -- HTML -------------------------------------------------------------------
 html_theme = "furo"
 html_static_path = ["_static"]
+# Long doctest lines wrap inside their box instead of running out of it (code.css).
+html_css_files = ["code.css"]
 html_title = f"phase10 {release}"

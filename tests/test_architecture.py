@@ -62,6 +62,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "phase10.svg",
         "phase10.adapters",
     ),
+    ("phase10.table",),
     ("phase10",),
     ("phase10.cli", "phase10.__main__"),
 )

@@ -117,7 +117,7 @@ def test_check_phase_10(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["check", "R7"],
-            "phase10: error: the following arguments are required: --phase/-p",
+            "phase10: error: say what to check: --phase N, or --group GROUP (e.g. 'run 4')",
         ),
         (
             ["check", "--phase", "1"],
@@ -277,7 +277,9 @@ def test_replay_of_a_bad_record_is_one_line(
     path = tmp_path / "bad.txt"
     path.write_text('[Variant "classic"]\n[Players "2"]\n\np1 draw\n', encoding="utf-8")
     status, out, err = run(capsys, "replay", str(path))
-    assert (status, out) == (2, "")
+    assert status == 2
+    assert out.startswith("classic, 2 players")  # the game up to the bad line: none of it
+    assert out.endswith("the record stops being valid at line 4:\n")
     assert err.startswith("phase10: error: line 4: ")
     assert err.count("\n") == 1
 

@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from phase10 import __version__
 from phase10.cli import check, demo, play, replay, simulate
-from phase10.cli._common import BOTS, UsageError
+from phase10.cli._common import BOTS, UsageError, is_bot_spec
 from phase10.errors import Phase10Error
 from phase10.phases import CLASSIC_PHASES
 from phase10.variants import variant_names
@@ -65,15 +65,15 @@ def _phase_number(text: str) -> int:
 
 
 def _bot_list(text: str) -> list[str]:
-    """Parse ``greedy,random,...`` (argparse ``type=``)."""
-    names = [name.strip().lower() for name in text.split(",")]
+    """Parse ``greedy,random,mybot:MyBot,...`` (argparse ``type=``)."""
+    names = [name.strip() for name in text.split(",")]
     for name in names:
-        if name not in BOTS:
+        if name.lower() not in BOTS and not is_bot_spec(name):
             raise argparse.ArgumentTypeError(
                 f"unknown bot {name!r}; known: {', '.join(BOTS)} (comma-separated, "
-                "e.g. greedy,random)"
+                "e.g. greedy,random), or module:Class for your own bot"
             )
-    return names
+    return [name.lower() if name.lower() in BOTS else name for name in names]
 
 
 def _positive(text: str) -> int:
@@ -123,11 +123,13 @@ def _build_parser() -> _Parser:
     )
     check_cmd = commands.add_parser(
         "check",
-        help="check whether a hand lays down a classic phase",
+        help="check whether a hand lays down a classic phase, or cards form a group",
         description=(
             "Check whether the cards of HAND lay down classic phase N. Prints the melds, or "
-            "the closest miss. Exit status: 0 when the hand lays the phase down, 1 when not, "
-            "2 for bad input."
+            'the closest miss. Cards grouped with | (quoted: "R7 B7 W | G2 G3 G4 Y5") are '
+            "checked group by group, naming each group's problem. With --group, check "
+            "whether the cards form that one group. Exit status: 0 when the hand lays the "
+            "phase down (the group is valid), 1 when not, 2 for bad input."
         ),
     )
     check_cmd.add_argument(
@@ -140,9 +142,14 @@ def _build_parser() -> _Parser:
         "--phase",
         "-p",
         type=_phase_number,
-        required=True,
         metavar="N",
         help=f"the classic phase, 1 to {len(CLASSIC_PHASES)}",
+    )
+    check_cmd.add_argument(
+        "--group",
+        "-g",
+        metavar="GROUP",
+        help='instead of a phase, one group in words: "run 4", "set of 3", "colour 7"',
     )
     check_cmd.add_argument(
         "--svg",
@@ -156,7 +163,7 @@ def _build_parser() -> _Parser:
         description=(
             "Play against bots in the terminal: choose actions by number from a menu, or type "
             "them in notation. At the prompt, 'help' shows the rules, 'save [FILE]' saves the "
-            "game record, 'quit' (or the end of input) stops."
+            "game record, 'quit' (or the end of input) stops; Ctrl-C offers to save first."
         ),
     )
     _variant_option(play_cmd)
@@ -168,10 +175,14 @@ def _build_parser() -> _Parser:
         type=_bot_list,
         metavar="LIST",
         help="the bots in the other seats, in seat order, repeated as needed: "
-        f"{', '.join(BOTS)} (default greedy)",
+        f"{', '.join(BOTS)} (default greedy), or module:Class for your own bot",
     )
     play_cmd.add_argument("--seat", type=_positive, default=1, metavar="N", help="your seat (1)")
-    play_cmd.add_argument("--seed", default="0", metavar="S", help="seed for the cards (0)")
+    play_cmd.add_argument(
+        "--seed",
+        metavar="S",
+        help="seed for the cards (default: a fresh random game; its seed is printed, to replay it)",
+    )
     play_cmd.add_argument(
         "--save", type=Path, metavar="FILE", help="save the game record here when the game ends"
     )
@@ -200,7 +211,8 @@ def _build_parser() -> _Parser:
         type=_bot_list,
         default=["greedy", "random", "random", "random"],
         metavar="LIST",
-        help=f"one bot per seat: {', '.join(BOTS)} (default greedy,random,random,random)",
+        help=f"one bot per seat: {', '.join(BOTS)}, or module:Class for your own bot "
+        "(default greedy,random,random,random)",
     )
     sim.add_argument(
         "--workers",
@@ -249,7 +261,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate.run(args)
         if args.command == "replay":
             return replay.run(args)
-        return check.run(" ".join(args.hand), args.phase, picture=args.svg)
+        hand = " ".join(args.hand)
+        if args.group is not None:
+            if args.phase is not None or args.svg is not None:
+                raise UsageError("--group checks one group: give it without --phase and --svg")
+            return check.run_group(hand, args.group)
+        if args.phase is None:
+            raise UsageError("say what to check: --phase N, or --group GROUP (e.g. 'run 4')")
+        return check.run(hand, args.phase, picture=args.svg)
     except _Exit as stop:
         return stop.status
     except (UsageError, Phase10Error) as exc:

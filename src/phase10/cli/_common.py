@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import os
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 from phase10.bots import Bot, GreedyBot, RandomBot
 from phase10.cards import Card, sort_cards
@@ -17,6 +22,80 @@ BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 class UsageError(Exception):
     """Bad command-line input; the message is shown as ``phase10: error: <message>``."""
+
+
+def is_bot_spec(text: str) -> bool:
+    """Whether ``text`` names a bot class by module, ``module:Class`` or ``file.py:Class``."""
+    module, colon, name = text.rpartition(":")
+    return bool(colon and module and name.isidentifier())
+
+
+def _import(module: str) -> ModuleType:
+    if module.endswith(".py"):
+        path = Path(module)
+        if not path.is_file():
+            raise UsageError(f"--bots: there is no file {module}")
+        spec = importlib.util.spec_from_file_location(f"phase10_student_{path.stem}", path)
+        if spec is None or spec.loader is None:
+            raise UsageError(f"--bots: cannot import {module}")
+        loaded = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = loaded
+        spec.loader.exec_module(loaded)
+        return loaded
+    here = os.getcwd()
+    added = here not in sys.path
+    if added:  # a student's module in the current directory, as ``python -m`` would find it
+        sys.path.insert(0, here)
+    try:
+        return importlib.import_module(module)
+    finally:
+        if added:
+            sys.path.remove(here)
+
+
+def load_bot(spec: str) -> Bot:
+    """The bot named by ``spec``: a built-in name (``greedy``) or ``module:Class``.
+
+    ``module`` is a module path importable from the current directory (``mybot`` for
+    ``mybot.py``, ``pkg.bots``) or a file (``bots/mine.py``); ``Class`` is made with no
+    arguments and must have the ``act`` method of :class:`~phase10.Bot`.
+
+    Raises:
+        UsageError: the module cannot be imported, has no such class, the class cannot be
+            made without arguments, or what it makes is not a bot.
+    """
+    name = spec.strip().lower()
+    if name in BOTS:
+        return BOTS[name]()
+    module, _, attr = spec.strip().rpartition(":")
+    if not module:
+        raise UsageError(
+            f"unknown bot {spec!r}; known: {', '.join(BOTS)}, or module:Class for your own"
+        )
+    try:
+        loaded = _import(module)
+    except UsageError:
+        raise
+    except Exception as exc:  # a student's module may fail in any way while importing
+        raise UsageError(
+            f"--bots {spec}: cannot import {module}: {type(exc).__name__}: {exc}"
+        ) from None
+    cls = getattr(loaded, attr, None)
+    if cls is None:
+        raise UsageError(f"--bots {spec}: module {module} has no {attr}")
+    try:
+        bot = cls() if callable(cls) else cls
+    except Exception as exc:
+        raise UsageError(
+            f"--bots {spec}: {attr}() failed: {type(exc).__name__}: {exc} "
+            "(the class is made with no arguments)"
+        ) from None
+    if not isinstance(bot, Bot):
+        raise UsageError(
+            f"--bots {spec}: {attr} is not a bot: it needs a method act(view, rng) that "
+            "returns one of phase10.legal_actions(view)"
+        )
+    return bot
 
 
 def variant_named(name: str | None) -> Variant:

@@ -1,20 +1,57 @@
-"""``phase10 check``: does a hand lay down a classic phase?"""
+"""``phase10 check``: does a hand lay down a classic phase? Does a grouping, or one meld, work?"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from phase10 import svg
-from phase10.cards import CLASSIC_GAME, format_cards, parse_cards
+from phase10.cards import CLASSIC_GAME, Card, format_cards, parse_cards
 from phase10.cli._common import left_over
+from phase10.cli.hints import fix_cards
+from phase10.errors import NotationError
+from phase10.groups import check_meld
 from phase10.laydown import explain, find_laydown
-from phase10.phases import CLASSIC_PHASES
+from phase10.phases import CLASSIC_PHASES, Phase
+from phase10.table import laydown_reasons
+from phase10.variants import CLASSIC
 
-__all__ = ["run"]
+__all__ = ["group_problems", "run", "run_group"]
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    """The classic cards in ``text``; a typo's error says which cards were likely meant."""
+    try:
+        return parse_cards(text, game=CLASSIC_GAME)  # a classic phase: classic cards only
+    except NotationError as exc:
+        fixed = fix_cards(text, CLASSIC_GAME)
+        try:
+            parse_cards(fixed, game=CLASSIC_GAME)
+        except NotationError:
+            raise exc from None
+        raise NotationError(
+            f"{exc}; did you mean {fixed!r}?", text=exc.text, token=exc.token, position=exc.position
+        ) from None
+
+
+def group_problems(groups: list[str], phase: Phase) -> list[str]:
+    """Why each written group of cards does not make its part of ``phase`` (one line each).
+
+    The one place the command line explains a grouping: it asks
+    :func:`phase10.table.laydown_reasons`, as :meth:`phase10.table.Table.submit` does.
+
+    Raises:
+        NotationError: a group is not classic cards in notation.
+    """
+    for group in groups:
+        _cards(group)
+    return laydown_reasons(groups, phase, CLASSIC)
 
 
 def run(text: str, number: int, *, picture: Path | None = None) -> int:
     """Print whether the cards in ``text`` lay down classic phase ``number``, and how.
+
+    Cards grouped with ``|`` (``R7 B7 W | G2 G3 G4 Y5``) are checked group by group: each
+    group that does not make its part of the phase is named with its problem.
 
     With ``picture`` (``--svg FILE``), also write the laydown found, or the closest miss, as
     an SVG picture to that file.
@@ -26,8 +63,16 @@ def run(text: str, number: int, *, picture: Path | None = None) -> int:
         NotationError: ``text`` is not classic cards in notation.
         OSError: the picture cannot be written.
     """
-    hand = parse_cards(text, game=CLASSIC_GAME)  # a classic phase: classic cards only
     phase = CLASSIC_PHASES[number - 1]
+    groups = [g for g in text.split("|") if g.strip()] if "|" in text else []
+    hand = _cards(text.replace("|", " "))
+    if groups:
+        problems = group_problems(groups, phase)
+        if problems:
+            print(f"phase {number} ({phase}): these groups do not lay it down")
+            for line in problems:
+                print(f"  {line}")
+            return 1
     if picture is not None:
         picture.write_text(svg.phase_check(hand, phase) + "\n", encoding="utf-8")
     laydown = find_laydown(hand, phase)
@@ -41,3 +86,27 @@ def run(text: str, number: int, *, picture: Path | None = None) -> int:
     rest = left_over(hand, laydown.cards)
     print(f"left in hand: {format_cards(rest) or 'nothing'}")
     return 0
+
+
+def run_group(text: str, group: str) -> int:
+    """Print whether the cards in ``text`` form one meld of ``group`` (``"run 4"``).
+
+    Returns:
+        The exit status: 0 when they do, 1 when not.
+
+    Raises:
+        NotationError: ``text`` is not classic cards in notation, or ``group`` is not one
+            group in words (``set 3``, ``run of 4``, ``colour 7``).
+    """
+    _cards(text)
+    wanted = Phase.parse(group).groups
+    if len(wanted) != 1:
+        raise NotationError(
+            f"--group takes one group, e.g. 'run 4', got {len(wanted)}: {group!r}", text=group
+        )
+    verdict = check_meld(text, wanted[0])
+    if verdict:
+        print(f"{wanted[0]}: valid: {verdict.melds[0]}")
+        return 0
+    print(f"{wanted[0]}: invalid: {verdict.reason}")
+    return 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,7 +37,8 @@ from phase10.actions import (
 )
 from phase10.bots import Bot
 from phase10.chance import sample_chance
-from phase10.cli._common import BOTS, UsageError, read_record, variant_named
+from phase10.cli._common import UsageError, load_bot, read_record, variant_named
+from phase10.cli.hints import fix_move, suggest_word
 from phase10.cli.paint import Palette, use_color
 from phase10.errors import (
     AmbiguousActionError,
@@ -45,11 +47,12 @@ from phase10.errors import (
     NotationError,
 )
 from phase10.groups import End
-from phase10.notation import parse_action
+from phase10.notation import action_text, parse_action
 from phase10.records import GameRecord
 from phase10.rules import apply, legal_actions, new_game
 from phase10.simulation import bot_name
 from phase10.state import GameState, TurnStep
+from phase10.table import explain_refusal, skipped_seats
 from phase10.variants import LaydownStyle, PhaseOrder, SkipTarget, Variant
 from phase10.views import PlayerView, view
 
@@ -63,6 +66,9 @@ __all__ = [
     "run",
     "table_lines",
 ]
+
+#: The commands of the prompt besides moves ("did you mean" suggests them too).
+_COMMANDS = ("help", "show", "all", "save", "quit")
 
 #: How many laydowns the menu lists before it says "type 'all' for the others".
 _SHOWN_LAYDOWNS = 12
@@ -325,6 +331,9 @@ class _Game:
         before = self.state
         self.state = apply(self.state, action)
         self.actions.append(action)
+        for seat in skipped_seats(before, self.state, action):
+            who = "you are" if seat == self.human else f"{seat_name(seat)} is"
+            self.say(f"{who} skipped: {'you lose' if seat == self.human else 'loses'} a turn")
         self.after(before)
 
     def after(self, before: GameState) -> None:
@@ -338,6 +347,17 @@ class _Game:
                 for s, p in enumerate(state.players)
             )
             self.say(f"-- end of hand {before.hand_number}: {scores}")
+            if not state.is_over:
+                self.pause(f"(Enter: deal hand {state.hand_number}) ")
+
+    def pause(self, prompt: str) -> None:
+        """Wait for Enter, so the end of a hand does not scroll away; end of input quits."""
+        self.out.write(prompt)
+        self.out.flush()
+        answer = self.inp.readline()
+        if not answer or answer.strip().lower() in ("quit", "exit", "q"):
+            self.say("")
+            raise _Quit
 
     def run(self) -> int:
         try:
@@ -358,13 +378,29 @@ class _Game:
                 self.save(self.save_path)
             self.say("bye")
             return 0
-        except KeyboardInterrupt:  # Ctrl-C: keep the game if asked to, then stop
-            self.say("")
-            if self.save_path is not None:
-                self.save(self.save_path)
-            raise
+        except KeyboardInterrupt:  # Ctrl-C: offer to keep the game, then stop quietly
+            self.interrupted()
+            return 130
         self.finish()
         return 0
+
+    def interrupted(self) -> None:
+        """After Ctrl-C: save to ``--save``, or ask where to save; a second Ctrl-C skips it."""
+        self.say("")
+        if self.save_path is not None:
+            self.save(self.save_path)
+        else:
+            self.out.write("interrupted. Save the game? File name (Enter: don't save): ")
+            self.out.flush()
+            try:
+                answer = self.inp.readline().strip()
+            except (KeyboardInterrupt, EOFError):
+                answer = ""
+            if answer:
+                self.save(Path(answer))
+            else:
+                self.say("")
+        self.say(f"bye (this game's seed: {self.record_info.seed})")
 
     def finish(self) -> None:
         state = self.state
@@ -441,7 +477,27 @@ class _Game:
             except AmbiguousActionError as exc:
                 self.say(f"which one? {exc}")
             except (NotationError, IllegalActionError) as exc:
-                self.say(f"{exc} (type 'help' for the commands)")
+                hint = self.hint(v, actions, text) or "type 'help' for the commands"
+                self.say(f"{explain_refusal(exc, text, self.state, self.human)} ({hint})")
+
+    def hint(self, v: PlayerView, actions: Sequence[Action], text: str) -> str | None:
+        """``did you mean 'discard R7'?`` for a typo that has a likely legal reading."""
+        variant = self.state.variant
+        verbs = {action_text(a, variant).split()[1] for a in actions}
+        fixed = fix_move(text, variant.meld_rules.game, verbs)
+        if fixed is not None:
+            try:
+                parse_action(v, fixed)
+            except (NotationError, IllegalActionError, AmbiguousActionError):
+                fixed = None
+        if fixed is not None:
+            return f"did you mean '{fixed}'?"
+        words = text.split()
+        if len(words) == 1:
+            close = suggest_word(words[0], (*_COMMANDS, *verbs))
+            if close is not None and close != words[0].lower():
+                return f"did you mean '{close}'?"
+        return None
 
 
 def play(
@@ -507,14 +563,26 @@ def play(
         + ", ".join(f"{seat_name(s)} {labels[s]}" for s in others)
         + ". Type 'help' for the rules and commands."
     )
+    if load is None:
+        game.say(f"seed {seed}: play this game again with --seed {seed}")
     return game.run()
+
+
+def _seed(given: str | None, load: GameRecord | None) -> str:
+    """``--seed``, else the loaded record's seed, else a fresh one (printed to replay it)."""
+    if given is not None:
+        return str(given)
+    if load is not None and load.seed is not None:
+        return load.seed
+    return str(secrets.randbelow(10**6))
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``phase10 play`` with the parsed command line ``args``; return the exit status.
 
     Raises:
-        UsageError: the options contradict each other or the loaded record.
+        UsageError: the options contradict each other or the loaded record, or a
+            ``module:Class`` of ``--bots`` is not a bot.
         DefinitionError: ``--variant`` names no variant.
         OSError: the record to ``--load`` cannot be read.
         NotationError: the record to ``--load`` is not valid.
@@ -543,9 +611,9 @@ def run(args: argparse.Namespace) -> int:
     return play(
         variant=variant,
         players=players,
-        bots=[BOTS[name]() for name in names],
+        bots=[load_bot(name) for name in names],
         human=args.seat - 1,
-        seed=str(args.seed),
+        seed=_seed(args.seed, load),
         save=args.save,
         load=load,
         color=use_color(sys.stdout, choice=args.color),

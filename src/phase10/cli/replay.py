@@ -13,6 +13,7 @@ from phase10.actions import Deal, Discard, KeepHand, Reshuffle, Reveal, TurnUp, 
 from phase10.cli._common import read_record
 from phase10.cli.paint import Palette, use_color
 from phase10.cli.play import reveal_to
+from phase10.errors import NotationError
 from phase10.records import GameRecord
 from phase10.rules import apply, new_game
 from phase10.state import GameState, TurnStep
@@ -23,11 +24,24 @@ __all__ = ["replay_record", "run"]
 def run(args: argparse.Namespace) -> int:
     """Run ``phase10 replay`` with the parsed command line ``args``; return the exit status.
 
+    A record with a bad action line is shown up to that line before its error is raised.
+
     Raises:
         OSError: the record cannot be read.
         NotationError: the file holds no valid record.
     """
-    record = read_record(args.file)
+    try:
+        record = read_record(args.file)
+    except NotationError as exc:
+        partial = _record_before(args.file.read_text(encoding="utf-8"), exc.line)
+        if partial is None:
+            raise
+        replay_record(
+            partial, out=sys.stdout, paint=Palette(color=use_color(sys.stdout, choice=args.color))
+        )
+        sys.stdout.write(f"the record stops being valid at line {exc.line}:\n")
+        sys.stdout.flush()
+        raise
     wait = None
     if args.step and sys.stdin.isatty():
 
@@ -44,6 +58,39 @@ def run(args: argparse.Namespace) -> int:
         wait=wait,
         pictures=args.svg,
     )
+
+
+def _record_before(text: str, line: int | None) -> GameRecord | None:
+    """The record of the lines of ``text`` before ``line`` (the first bad one), if they make one.
+
+    Only a bad action line gives a partial record: with a bad header there is no game to show.
+    """
+    if line is None or line < 2:
+        return None
+    lines = text.splitlines()[: line - 1]
+    if not any(not ln.strip() for ln in lines):  # the bad line is in the header
+        return None
+    try:
+        return GameRecord.from_text("\n".join(lines) + "\n")
+    except NotationError:
+        return None
+
+
+def _hand_summary(before: GameState, after: GameState) -> list[str]:
+    """One line a seat on how the hand that ends went for it: phase, points, total."""
+    lines = []
+    phases = after.variant.phases
+    for seat, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
+        if a.phase >= len(phases):
+            where = "all phases done"
+        elif a.phase > b.phase or a.completed != b.completed:
+            where = f"completed phase {b.phase + 1}, next phase {a.phase + 1}"
+        else:
+            where = f"still on phase {a.phase + 1}"
+        lines.append(
+            f"   {seat_name(seat)}: {where}; {a.score - b.score} points this hand, {a.score} in all"
+        )
+    return lines
 
 
 def _summary(state: GameState) -> str:
@@ -88,6 +135,7 @@ def replay_record(
         say(f"{key}: {value}")
     state = new_game(record.variant, record.num_players, dealer=record.dealer)
     dealt = 0
+    hand_start = state
     for number, action in enumerate(record.actions, 1):
         before = state
         state = apply(state, action)
@@ -106,7 +154,10 @@ def replay_record(
             text = f"turnup {paint.card(action.card)}"
         say(f"{number:>5}  {text}")
         if state.hand_number != before.hand_number or state.is_over:
-            say(f"-- end of hand {before.hand_number}:{_summary(state)[2:]}")
+            say(f"-- end of hand {before.hand_number}:")
+            for line in _hand_summary(hand_start, state):
+                say(line)
+            hand_start = state
             if pictures is not None:
                 _write_picture(pictures, before, str(action), state)
         elif isinstance(action, Discard | KeepHand):
@@ -117,6 +168,8 @@ def replay_record(
             return 0
     if state.is_over:
         winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
+        scores = ", ".join(f"{seat_name(s)} {p.score}" for s, p in enumerate(state.players))
+        say(f"final scores: {scores}")
         say(f"game over; winner: {winners}")
     else:
         say(f"end of record; {_who(state)} to act next")

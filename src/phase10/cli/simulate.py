@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from phase10.cli._common import BOTS, UsageError, variant_named
+from phase10.cli._common import UsageError, load_bot, variant_named
 from phase10.simulation import simulate
 
 __all__ = ["Progress", "run"]
@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     """Run ``phase10 simulate`` with the parsed command line ``args``; return the exit status.
 
     Raises:
-        UsageError: the variant is not for as many players as ``--bots`` names.
+        UsageError: the variant is not for as many players as ``--bots`` names, or a
+            ``module:Class`` of ``--bots`` is not a bot.
         DefinitionError: ``--variant`` names no variant.
     """
     variant = variant_named(args.variant)
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             f"{variant.name} is for {variant.min_players} to {variant.max_players} players; "
             f"--bots names {len(names)}"
         )
-    bots = [BOTS[name]() for name in names]
+    bots = [load_bot(name) for name in names]
     workers = args.workers
     progress = Progress(
         sys.stderr,
