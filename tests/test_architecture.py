@@ -48,6 +48,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("phase10.chance",),
     ("phase10.views",),
     ("phase10._layout",),
+    ("phase10.analysis",),
     (
         "phase10.bots",
         "phase10.notation",

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -22,7 +21,6 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from phase10._fast import BoundedCache
 from phase10.actions import (
     Action,
     Announce,
@@ -37,10 +35,10 @@ from phase10.actions import (
     TakeDiscard,
     TakeOffer,
 )
-from phase10.cards import WILD, ActionKind, Card, Kind, sort_cards
+from phase10.analysis import count_outs, phase_distance, unseen_cards
+from phase10.cards import ActionKind, Card, Kind, sort_cards
 from phase10.errors import IllegalActionError, Violation
-from phase10.groups import Meld, MeldRules
-from phase10.laydown import compiled_plan, find_laydown
+from phase10.groups import Meld
 from phase10.phases import Phase
 from phase10.rules import legal_actions
 from phase10.state import TurnStep
@@ -164,59 +162,6 @@ class GreedyBot:
 # ----------------------------------------------------------------------------- the search
 
 
-@functools.lru_cache(maxsize=64)
-def _free_wild(rules: MeldRules) -> Card:
-    """A wild of the rules' game that stands for anything.
-
-    ``W``, or in Phase 10 Master (whose deck has no plain wild, M-2) a joker over all its
-    numbers and colours.
-    """
-    game = rules.game
-    if game.has(WILD):
-        return WILD
-    return Card(
-        Kind.WILD,
-        wild_numbers=frozenset(range(1, game.max_number + 1)),
-        wild_colors=frozenset(game.colors),
-    )
-
-
-@functools.lru_cache(maxsize=1 << 17)
-def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) -> bool:
-    """Whether ``hand`` plus ``wilds`` extra wild cards lays down ``phase``."""
-    return find_laydown(hand + (_free_wild(rules),) * wilds, phase, rules=rules) is not None
-
-
-# Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
-# only sets and runs) are one *class*; a hand is looked up with one representative card per
-# class, so that the caches above serve every hand of the same shape.
-_REPS: BoundedCache[tuple[Phase, MeldRules], tuple[object, dict[int, Card]]] = BoundedCache(256)
-
-
-def _canon(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> tuple[Card, ...]:
-    """``hand`` with each card replaced by its class's representative; skips dropped."""
-    plan = compiled_plan(phase, rules)
-    known = _REPS.get((phase, rules))
-    if known is None or known[0] is not plan:
-        known = _REPS.put((phase, rules), (plan, {}))
-    reps = known[1]
-    out = []
-    for card in hand:
-        c = plan.classify(card)
-        if c >= 0:
-            out.append(reps.setdefault(c, card))
-    return sort_cards(out)
-
-
-def _distance(hand: tuple[Card, ...], phase: Phase, rules: MeldRules) -> int:
-    """The fewest wilds that complete ``phase`` with ``hand``; ``phase.size + 1`` if none do."""
-    canon = _canon(hand, phase, rules)
-    for k in range(max(0, phase.size - len(canon)), phase.size + 1):
-        if _lays(canon, k, phase, rules):
-            return k
-    return phase.size + 1
-
-
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` (in canonical order) without one copy of ``card``."""
     i = hand.index(card)
@@ -290,48 +235,28 @@ class _Greedy:
         phases = self.phases if phases is None else phases
         if not phases:
             return 0
-        return min(_distance(hand, p, self.rules) for p in phases)
+        return min(phase_distance(hand, p, rules=self.rules) for p in phases)
 
     @property
     def unseen(self) -> Counter[Card]:
         """The cards the viewer has not seen: other hands and the draw pile."""
         if self._unseen is None:
-            v = self.view
-            pool = Counter(v.variant.deck_for(v.num_players))
-            pool.subtract(v.hand)
-            pool.subtract(v.discard_pile)
-            pool.subtract(v.action_pile)
-            pool.subtract(v.drawn)
-            pool.subtract(card for _, card in v.offers)
-            for row in v.table:
-                for meld in row:
-                    pool.subtract(meld.cards)
-            self._unseen = +pool
+            self._unseen = unseen_cards(self.view)
         return self._unseen
 
     def outs(self, hand: tuple[Card, ...], distance: int) -> int:
         """How many unseen cards would bring ``hand`` closer than ``distance`` to a phase."""
         if distance == 0:
             return 0
-        best = 0
-        for phase in self.phases:
-            if _distance(hand, phase, self.rules) != distance:
-                continue
-            plan = compiled_plan(phase, self.rules)
-            by_class: dict[int, tuple[Card, int]] = {}
-            for card, n in self.unseen.items():
-                c = plan.classify(card)
-                if c < 0:
-                    continue
-                first, total = by_class.get(c, (card, 0))
-                by_class[c] = (first, total + n)
-            count = sum(
-                n
-                for card, n in by_class.values()
-                if _lays(_canon((*hand, card), phase, self.rules), distance - 1, phase, self.rules)
-            )
-            best = max(best, count)
-        return best
+        rules = self.rules
+        return max(
+            (
+                count_outs(hand, phase, self.unseen, rules=rules)
+                for phase in self.phases
+                if phase_distance(hand, phase, rules=rules) == distance
+            ),
+            default=0,
+        )
 
     def hittable(self, card: Card, table: Iterable[Meld] | None = None) -> bool:
         melds = self.melds() if table is None else table
