@@ -73,32 +73,63 @@ def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) ->
 
 
 # Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
-# only sets and runs) are one *class*; a hand is looked up with one representative card per
-# class, so that the caches above serve every hand of the same shape.
-_REPS: dict[tuple[Phase, MeldRules], tuple[object, dict[int, Card]]] = {}
+# only sets and runs) are one *class*; a hand is looked up as the sorted tuple of its cards'
+# classes, so that the caches below serve every hand of the same shape and hash fast.
+class _Classes:
+    """Per (phase, rules): each card's class, one card per class, and what helps a shape."""
+
+    __slots__ = ("helps", "of", "plan", "rep")
+
+    def __init__(self, plan: object) -> None:
+        self.plan = plan
+        self.of: dict[Card, int] = {}
+        self.rep: dict[int, Card] = {}
+        self.helps: dict[tuple[int, ...], dict[int, bool]] = {}
 
 
-def _canon(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> tuple[Card, ...]:
-    """``hand`` with each card replaced by its class's representative; skips dropped."""
+_CLASSES: dict[tuple[Phase, MeldRules], _Classes] = {}
+_MEMO_LIMIT = 1 << 16
+
+
+def _classes(phase: Phase, rules: MeldRules) -> _Classes:
     plan = compiled_plan(phase, rules)
-    known = _REPS.get((phase, rules))
-    if known is None or known[0] is not plan:
-        if len(_REPS) > 256:
-            _REPS.clear()
-        known = _REPS[(phase, rules)] = (plan, {})
-    reps = known[1]
+    known = _CLASSES.get((phase, rules))
+    if known is None or known.plan is not plan:
+        if len(_CLASSES) > 256:
+            _CLASSES.clear()
+        known = _CLASSES[(phase, rules)] = _Classes(plan)
+    return known
+
+
+def _class_of(card: Card, cl: _Classes, phase: Phase, rules: MeldRules) -> int:
+    c = cl.of.get(card)
+    if c is None:
+        c = cl.of[card] = compiled_plan(phase, rules).classify(card)
+        if c >= 0:
+            cl.rep.setdefault(c, card)
+    return c
+
+
+def _shape(hand: Iterable[Card], cl: _Classes, phase: Phase, rules: MeldRules) -> tuple[int, ...]:
+    """The sorted classes of ``hand``'s cards; skips (class -1) dropped."""
+    of = cl.of
     out = []
     for card in hand:
-        c = plan.classify(card)
+        c = of.get(card)
+        if c is None:
+            c = _class_of(card, cl, phase, rules)
         if c >= 0:
-            out.append(reps.setdefault(c, card))
-    return sort_cards(out)
+            out.append(c)
+    out.sort()
+    return tuple(out)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _canon_distance(canon: tuple[Card, ...], phase: Phase, rules: MeldRules) -> int:
-    for k in range(max(0, phase.size - len(canon)), phase.size + 1):
-        if _lays(canon, k, phase, rules):
+@functools.lru_cache(maxsize=1 << 17)
+def _shape_distance(shape: tuple[int, ...], phase: Phase, rules: MeldRules) -> int:
+    reps = _classes(phase, rules).rep
+    cards = tuple(reps[c] for c in shape)
+    for k in range(max(0, phase.size - len(cards)), phase.size + 1):
+        if _lays(cards, k, phase, rules):
             return k
     return phase.size + 1
 
@@ -121,7 +152,7 @@ def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> i
         phase: The phase to complete.
         rules: The meld rules of the game (``variant.meld_rules``).
     """
-    return _canon_distance(_canon(hand, phase, rules), phase, rules)
+    return _shape_distance(_shape(hand, _classes(phase, rules), phase, rules), phase, rules)
 
 
 def completing_cards(
@@ -161,24 +192,31 @@ def count_outs(
         unseen: The cards that may still come, as from :func:`unseen_cards`.
         rules: The meld rules of the game.
     """
-    hand = tuple(hand)
-    canon = _canon(hand, phase, rules)
-    distance = _canon_distance(canon, phase, rules)
+    cl = _classes(phase, rules)
+    shape = _shape(hand, cl, phase, rules)
+    distance = _shape_distance(shape, phase, rules)
     if distance == 0:
         return 0
-    plan = compiled_plan(phase, rules)
-    by_class: dict[int, tuple[Card, int]] = {}
+    helps = cl.helps.get(shape)
+    if helps is None:
+        if len(cl.helps) > _MEMO_LIMIT:
+            cl.helps.clear()
+        helps = cl.helps[shape] = {}
+    of = cl.of
+    total = 0
     for card, n in unseen.items():
-        c = plan.classify(card)
+        c = of.get(card)
+        if c is None:
+            c = _class_of(card, cl, phase, rules)
         if c < 0:
             continue
-        first, total = by_class.get(c, (card, 0))
-        by_class[c] = (first, total + n)
-    return sum(
-        n
-        for card, n in by_class.values()
-        if _lays(_canon((*canon, card), phase, rules), distance - 1, phase, rules)
-    )
+        h = helps.get(c)
+        if h is None:
+            more = tuple(sorted((*shape, c)))
+            h = helps[c] = _shape_distance(more, phase, rules) < distance
+        if h:
+            total += n
+    return total
 
 
 def unseen_cards(view: PlayerView) -> Counter[Card]:
