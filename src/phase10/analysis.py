@@ -212,8 +212,9 @@ def count_outs(
             continue
         h = helps.get(c)
         if h is None:
-            more = tuple(sorted((*shape, c)))
-            h = helps[c] = _shape_distance(more, phase, rules) < distance
+            reps = cl.rep
+            more = tuple(reps[x] for x in sorted((*shape, c)))
+            h = helps[c] = _lays(more, distance - 1, phase, rules)
         if h:
             total += n
     return total
