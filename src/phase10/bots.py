@@ -547,37 +547,40 @@ class _Search:
         for i in range(bot.iterations):
             if deadline is not None and i > 0 and time.perf_counter() > deadline:
                 break
-            self.iterate(root, root_candidates, random.Random(f"{self.seed}:{i}"))
-        return max(
-            root_candidates,
-            key=lambda a: (
-                root.children[a].visits if a in root.children else -1,
-                root.children[a].total if a in root.children else 0.0,
-            ),
-        )
+            self.iterate(root, root_candidates)
+        # the best mean; the greedy choice (first) wins ties
+        visited = [a for a in root_candidates if root.children[a].visits]
+        return max(visited, key=lambda a: root.children[a].total / root.children[a].visits)
 
-    def iterate(self, root: _Node, root_candidates: tuple[Action, ...], r: random.Random) -> None:
+    def iterate(self, root: _Node, root_candidates: tuple[Action, ...]) -> None:
+        # The k-th visit of every root action plays on the k-th determinization (common
+        # random numbers): actions are compared on the same guesses and the same draws,
+        # so the comparison is not drowned in the luck of the draw.
+        first = self.select(root, root_candidates)
+        r = random.Random(f"{self.seed}:{first.visits}")
         state = sample_state(self.view, r)
         start_hand = state.hand_number
-        path: list[_Child] = []
-        node = root
-        candidates: tuple[Action, ...] | None = root_candidates
+        path: list[_Child] = [first]
+        node = first.node
+        action: Action | None = next(a for a in root_candidates if root.children[a] is first)
+        candidates: tuple[Action, ...] | None = None
         turns = 0
-        expanded = False
+        expanded = first.visits == 0
         while True:
-            if candidates is not None and len(candidates) > 1 and not expanded:
-                child = self.select(node, candidates)
-                if child.visits == 0:
-                    expanded = True
-                path.append(child)
-                action = next(a for a in candidates if node.children[a] is child)
-                node = child.node
-            else:
-                seat = state.current_player
-                assert seat is not None
-                action = _GREEDY.act(view(state, seat), r)
+            if action is None:
+                if candidates is not None and not expanded:
+                    child = self.select(node, candidates)
+                    expanded = child.visits == 0
+                    path.append(child)
+                    action = next(a for a in candidates if node.children[a] is child)
+                    node = child.node
+                else:
+                    seat = state.current_player
+                    assert seat is not None
+                    action = _GREEDY.act(view(state, seat), r)
             before = state.turn
             state = apply(state, action)
+            action = None
             while state.is_chance and not state.is_over and state.hand_number == start_hand:
                 state, _ = play_chance(state, r)
             if state.is_over or state.hand_number != start_hand:
@@ -592,6 +595,8 @@ class _Search:
                 actions = legal_actions(v)
                 if len(actions) > 1:
                     candidates = _candidates(_Greedy(v, actions), self.bot.width)
+                    if len(candidates) == 1:
+                        candidates = None
         value = _value(state, self.me, start_hand)
         for child in path:
             child.visits += 1
