@@ -440,8 +440,10 @@ class ISMCTSBot:
 
     The search only branches where a greedy player's choice is most often wrong: at a draw
     (every legal draw) and at a discard (the ``width`` cards :class:`GreedyBot` would give
-    up first). Laydowns, hits and the other steps follow :class:`GreedyBot`. The action
-    played is the root's most visited.
+    up first). Laydowns, hits and the other steps follow :class:`GreedyBot`. The ``k``-th
+    visit of every root action plays on the ``k``-th determinization with the same chance
+    draws (common random numbers), so the actions are compared on the same guesses; the
+    action played has the best mean score, the greedy choice winning ties.
 
     With the default ``time_limit=None`` the bot is deterministic: the same view and the
     same ``rng`` state give the same action (every determinization is seeded from one
@@ -470,7 +472,7 @@ class ISMCTSBot:
     exploration: float = 0.5
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
-        """The most visited action of the search from ``view``.
+        """The action with the best mean score in the search from ``view``.
 
         Raises:
             TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
