@@ -402,6 +402,6 @@ def test_ismcts_plays_legally_in_every_variant_family() -> None:
     result = play_game(find_variant("classic-first-1"), [ISMCTSBot(iterations=2)] * 2, seed="i")
     assert result.finished
     for variant in (MASTER, TEN_PHASES):  # play_game raises on an illegal action
-        bots = [ISMCTSBot(iterations=2), GreedyBot(), GreedyBot()]
+        bots: list[Bot] = [ISMCTSBot(iterations=2), GreedyBot(), GreedyBot()]
         result = play_game(variant, bots, seed="i", max_actions=120)
         assert result.finished or result.actions == 120
