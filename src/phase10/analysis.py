@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
+from phase10._fast import BoundedCache
 from phase10.actions import Action
 from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
@@ -84,20 +85,18 @@ class _Classes:
         self.plan = plan
         self.of: dict[Card, int] = {}
         self.rep: dict[int, Card] = {}
-        self.helps: dict[tuple[int, ...], dict[int, bool]] = {}
+        # of and rep hold at most one entry per distinct card of the game's deck
+        self.helps: BoundedCache[tuple[int, ...], dict[int, bool]] = BoundedCache(1 << 16)
 
 
-_CLASSES: dict[tuple[Phase, MeldRules], _Classes] = {}
-_MEMO_LIMIT = 1 << 16
+_CLASSES: BoundedCache[tuple[Phase, MeldRules], _Classes] = BoundedCache(256)
 
 
 def _classes(phase: Phase, rules: MeldRules) -> _Classes:
     plan = compiled_plan(phase, rules)
     known = _CLASSES.get((phase, rules))
     if known is None or known.plan is not plan:
-        if len(_CLASSES) > 256:
-            _CLASSES.clear()
-        known = _CLASSES[(phase, rules)] = _Classes(plan)
+        known = _CLASSES.put((phase, rules), _Classes(plan))
     return known
 
 
@@ -199,9 +198,7 @@ def count_outs(
         return 0
     helps = cl.helps.get(shape)
     if helps is None:
-        if len(cl.helps) > _MEMO_LIMIT:
-            cl.helps.clear()
-        helps = cl.helps[shape] = {}
+        helps = cl.helps.put(shape, {})
     of = cl.of
     total = 0
     for card, n in unseen.items():
