@@ -33,7 +33,9 @@ def main() -> None:
     hand_ms: list[float] = []
     for g in [*range(args.games), *range(args.games)]:  # the second pass: caches warm
         if g == 0 and draws:
-            draws.clear(), plays.clear(), hand_ms.clear()
+            draws.clear()
+            plays.clear()
+            hand_ms.clear()
         chance = random.Random(f"prim:{g}")
         state, _ = play_chance(new_game(CLASSIC, 2), chance)
         hand, start = state.hand_number, time.perf_counter()
