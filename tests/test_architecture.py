@@ -50,6 +50,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("phase10.views",),
     ("phase10._layout",),
     ("phase10.grouping",),
+    ("phase10.analysis",),
     (
         "phase10.bots",
         "phase10.notation",

@@ -24,6 +24,7 @@ from phase10 import (
     GameState,
     GreedyBot,
     Hit,
+    ISMCTSBot,
     Keep,
     KeepHand,
     LayDown,
@@ -343,3 +344,64 @@ def test_greedy_beats_three_random_bots_in_at_least_90_percent_of_games() -> Non
     assert greedy.games == games
     assert result.unfinished == 0
     assert greedy.win_rate >= 0.9
+
+
+# --- ISMCTSBot ------------------------------------------------------------------------------
+
+
+def test_ismcts_is_a_picklable_bot_and_checks_its_settings() -> None:
+    bot = ISMCTSBot(iterations=4)
+    assert isinstance(bot, Bot)
+    assert pickle.loads(pickle.dumps(bot)) == bot
+    with pytest.raises(ValueError, match="iterations"):
+        ISMCTSBot(iterations=0)
+    with pytest.raises(ValueError, match="width"):
+        ISMCTSBot(width=0)
+
+
+def test_ismcts_same_view_and_rng_give_the_same_action() -> None:
+    bot = ISMCTSBot(iterations=6)
+    for seed in range(4):
+        state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 2), random.Random(seed))
+        v = phase10.view(state, state.current_player)  # type: ignore[arg-type]
+        draw = bot.act(v, random.Random(seed))
+        assert draw == bot.act(v, random.Random(seed))
+        state = phase10.apply(state, draw)
+        state, _ = phase10.play_chance(state, random.Random(seed))
+        v = phase10.view(state, state.current_player)  # type: ignore[arg-type]
+        discard = bot.act(v, random.Random(seed))
+        assert discard in phase10.legal_actions(v)
+        assert discard == bot.act(v, random.Random(seed))
+
+
+def test_ismcts_searches_only_from_the_view() -> None:
+    # two states that differ only in hidden cards give the same view, hence the same action
+    hands = ["R7 B7 Y3 R3 G5 G5 B11 R1 Y9 Y9 Y12", "R2 R4 R6 R8 R10 R11 R12 B1 B2 B4"]
+    other = ["R7 B7 Y3 R3 G5 G5 B11 R1 Y9 Y9 Y12", "G2 G4 G6 G8 G10 G11 G12 Y1 Y2 Y4"]
+    a, b = build(hands, discard="G1"), build(other, discard="G1")
+    assert phase10.view(a, 0) == phase10.view(b, 0)
+    bot = ISMCTSBot(iterations=6)
+    assert act(bot, a, seed=3) == act(bot, b, seed=3)
+
+
+def test_ismcts_lays_down_and_keeps_wilds_like_greedy() -> None:
+    state = build(["R7 B7 G7 R9 B9 Y9 W R1 B2 G3 Y4", "R2 R4 R6 R8 R10 R11 R12 B1 B3 B5"])
+    assert isinstance(act(ISMCTSBot(iterations=4), state), LayDown)
+    state = build(["W W R1 B4 G7 Y10 R12 B2 G5 Y8 R11", "R2 R4 R6 R8 R10 B11 R12 B1 B3 B5"])
+    action = act(ISMCTSBot(iterations=6), state)
+    assert isinstance(action, Discard) and not action.card.is_wild
+
+
+def test_ismcts_time_limit_stops_the_search() -> None:
+    state = build(["R7 B7 Y3 R3 G5 G5 B11 R1 Y9 Y9 Y12", "R2 R4 R6 R8 R10 R11 R12 B1 B2 B4"])
+    # a huge iteration budget with a tiny time limit still answers (after one iteration)
+    assert isinstance(act(ISMCTSBot(iterations=10**9, time_limit=0.0), state), Discard)
+
+
+def test_ismcts_plays_legally_in_every_variant_family() -> None:
+    result = play_game(find_variant("classic-first-1"), [ISMCTSBot(iterations=2)] * 2, seed="i")
+    assert result.finished
+    for variant in (MASTER, TEN_PHASES):  # play_game raises on an illegal action
+        bots: list[Bot] = [ISMCTSBot(iterations=2), GreedyBot(), GreedyBot()]
+        result = play_game(variant, bots, seed="i", max_actions=120)
+        assert result.finished or result.actions == 120

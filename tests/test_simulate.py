@@ -193,3 +193,37 @@ def test_bad_arguments_are_refused_up_front(
     arguments.update(kwargs)
     with pytest.raises(error, match=match):
         simulate(**arguments)  # type: ignore[arg-type]
+
+
+def test_on_game_reports_every_game_as_it_finishes() -> None:
+    seen: list[GameResult] = []
+    result = simulate(4, BOTS, variant=SHORT, seed=7, on_game=seen.append)
+    assert sorted(seen, key=lambda g: g.index) == list(result.games)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        pooled: list[GameResult] = []
+        simulate(4, BOTS, variant=SHORT, seed=7, executor=pool, on_game=pooled.append)
+    assert sorted(pooled, key=lambda g: g.index) == list(result.games)
+
+
+def test_decision_times_per_bot_and_labels_for_two_bots_of_one_class(
+    serial: SimulationResult,
+) -> None:
+    greedy, first, second = serial.bots
+    assert ["GreedyBot", "RandomBot#2", "RandomBot#3"] == [b.label for b in serial.bots]
+    for b, bot in enumerate(serial.bots):
+        counted = sum(len(g.times[g.bots.index(b)]) for g in serial.games)
+        assert counted == bot.decisions > 0
+        assert 0 < bot.time_p50 <= bot.time_p95 <= bot.time_max
+        assert bot.time_mean <= bot.time_max
+    assert sum(b.decisions for b in serial.bots) == sum(g.actions for g in serial.games)
+    assert (first.label, second.label) != (first.name, second.name)
+    assert greedy.label == greedy.name
+
+
+def test_the_percentiles_are_nearest_rank() -> None:
+    from phase10.simulation import _rank
+
+    assert 0.0 == _rank([], 0.5)
+    assert 2.0 == _rank([1.0, 2.0, 3.0, 4.0], 0.5)
+    assert 4.0 == _rank([1.0, 2.0, 3.0, 4.0], 0.95)
+    assert 1.0 == _rank([1.0], 0.95)

@@ -26,7 +26,7 @@ from phase10.actions import (
     TakeOffer,
     TurnUp,
 )
-from phase10.bots import Bot, GreedyBot, RandomBot
+from phase10.bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from phase10.cards import (
     CLASSIC_COLORS,
     CLASSIC_GAME,
@@ -168,6 +168,7 @@ __all__ = [
     "GroupType",
     "Hit",
     "HitOption",
+    "ISMCTSBot",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidCardError",

@@ -14,15 +14,15 @@ True
 
 from __future__ import annotations
 
-import functools
+import math
 import random
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 import attrs
 
-from phase10._fast import BoundedCache
 from phase10.actions import (
     Action,
     Announce,
@@ -37,18 +37,18 @@ from phase10.actions import (
     TakeDiscard,
     TakeOffer,
 )
-from phase10.cards import WILD, ActionKind, Card, Kind, sort_cards
+from phase10.analysis import count_outs, phase_distance, unseen_cards
+from phase10.cards import ActionKind, Card, Kind, sort_cards
+from phase10.chance import play_chance
 from phase10.errors import IllegalActionError, Violation
-from phase10.groups import Meld, MeldRules
-from phase10.laydown import compiled_plan, find_laydown
-from phase10.limits import Limits, current_limits
+from phase10.groups import Meld
 from phase10.phases import Phase
-from phase10.rules import legal_actions
-from phase10.state import TurnStep
+from phase10.rules import apply, legal_actions
+from phase10.state import GameState, TurnStep
 from phase10.variants import LaydownStyle, PhaseOrder
-from phase10.views import PlayerView
+from phase10.views import PlayerView, sample_state, view
 
-__all__ = ["Bot", "GreedyBot", "RandomBot"]
+__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot"]
 
 
 @runtime_checkable
@@ -165,69 +165,6 @@ class GreedyBot:
 # ----------------------------------------------------------------------------- the search
 
 
-@functools.lru_cache(maxsize=64)
-def _free_wild(rules: MeldRules) -> Card:
-    """A wild of the rules' game that stands for anything.
-
-    ``W``, or in Phase 10 Master (whose deck has no plain wild, M-2) a joker over all its
-    numbers and colours.
-    """
-    game = rules.game
-    if game.has(WILD):
-        return WILD
-    return Card(
-        Kind.WILD,
-        wild_numbers=frozenset(range(1, game.max_number + 1)),
-        wild_colors=frozenset(game.colors),
-    )
-
-
-@functools.lru_cache(maxsize=1 << 17)
-def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) -> bool:
-    """Whether ``hand`` plus ``wilds`` extra wild cards lays down ``phase``."""
-    # the hand comes from a game, so the search gets the rules' budget (Limits)
-    limits = _search_limits(current_limits())
-    return (
-        find_laydown(hand + (_free_wild(rules),) * wilds, phase, rules=rules, limits=limits)
-        is not None
-    )
-
-
-@functools.lru_cache(maxsize=8)
-def _search_limits(limits: Limits) -> Limits:
-    return limits.raised(max_search_nodes=limits.max_engine_search_nodes)
-
-
-# Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
-# only sets and runs) are one *class*; a hand is looked up with one representative card per
-# class, so that the caches above serve every hand of the same shape.
-_REPS: BoundedCache[tuple[Phase, MeldRules], tuple[object, dict[int, Card]]] = BoundedCache(256)
-
-
-def _canon(hand: Iterable[Card], phase: Phase, rules: MeldRules) -> tuple[Card, ...]:
-    """``hand`` with each card replaced by its class's representative; skips dropped."""
-    plan = compiled_plan(phase, rules)
-    known = _REPS.get((phase, rules))
-    if known is None or known[0] is not plan:
-        known = _REPS.put((phase, rules), (plan, {}))
-    reps = known[1]
-    out = []
-    for card in hand:
-        c = plan.classify(card)
-        if c >= 0:
-            out.append(reps.setdefault(c, card))
-    return sort_cards(out)
-
-
-def _distance(hand: tuple[Card, ...], phase: Phase, rules: MeldRules) -> int:
-    """The fewest wilds that complete ``phase`` with ``hand``; ``phase.size + 1`` if none do."""
-    canon = _canon(hand, phase, rules)
-    for k in range(max(0, phase.size - len(canon)), phase.size + 1):
-        if _lays(canon, k, phase, rules):
-            return k
-    return phase.size + 1
-
-
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` (in canonical order) without one copy of ``card``."""
     i = hand.index(card)
@@ -301,48 +238,28 @@ class _Greedy:
         phases = self.phases if phases is None else phases
         if not phases:
             return 0
-        return min(_distance(hand, p, self.rules) for p in phases)
+        return min(phase_distance(hand, p, rules=self.rules) for p in phases)
 
     @property
     def unseen(self) -> Counter[Card]:
         """The cards the viewer has not seen: other hands and the draw pile."""
         if self._unseen is None:
-            v = self.view
-            pool = Counter(v.variant.deck_for(v.num_players))
-            pool.subtract(v.hand)
-            pool.subtract(v.discard_pile)
-            pool.subtract(v.action_pile)
-            pool.subtract(v.drawn)
-            pool.subtract(card for _, card in v.offers)
-            for row in v.table:
-                for meld in row:
-                    pool.subtract(meld.cards)
-            self._unseen = +pool
+            self._unseen = unseen_cards(self.view)
         return self._unseen
 
     def outs(self, hand: tuple[Card, ...], distance: int) -> int:
         """How many unseen cards would bring ``hand`` closer than ``distance`` to a phase."""
         if distance == 0:
             return 0
-        best = 0
-        for phase in self.phases:
-            if _distance(hand, phase, self.rules) != distance:
-                continue
-            plan = compiled_plan(phase, self.rules)
-            by_class: dict[int, tuple[Card, int]] = {}
-            for card, n in self.unseen.items():
-                c = plan.classify(card)
-                if c < 0:
-                    continue
-                first, total = by_class.get(c, (card, 0))
-                by_class[c] = (first, total + n)
-            count = sum(
-                n
-                for card, n in by_class.values()
-                if _lays(_canon((*hand, card), phase, self.rules), distance - 1, phase, self.rules)
-            )
-            best = max(best, count)
-        return best
+        rules = self.rules
+        return max(
+            (
+                count_outs(hand, phase, self.unseen, rules=rules)
+                for phase in self.phases
+                if phase_distance(hand, phase, rules=rules) == distance
+            ),
+            default=0,
+        )
 
     def hittable(self, card: Card, table: Iterable[Meld] | None = None) -> bool:
         melds = self.melds() if table is None else table
@@ -502,3 +419,242 @@ class _Greedy:
             return (max(0, self.distance(rest, upcoming) - gain), 1)
 
         return min(announces, key=key)
+
+
+# ----------------------------------------------------------------------------- ISMCTS
+
+
+@attrs.frozen(kw_only=True)
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search over the bot's view, with greedy rollouts.
+
+    Each iteration deals the hidden cards at random with :func:`phase10.sample_state` (a
+    *determinization*: one full state the view allows), walks down a tree of the bot's own
+    decisions, expands one new decision, plays on with :class:`GreedyBot` for everybody
+    until ``horizon`` turns have ended (or the hand), and scores the result with a
+    heuristic: phases laid or how close each hand is to its phase
+    (:func:`phase10.analysis.phase_distance`, :func:`phase10.analysis.count_outs`) and the
+    points at risk, the bot's score minus the best opponent's. The tree is shared by all
+    determinizations (single-observer ISMCTS): a decision's children are the bot's actions,
+    chosen by UCB1 over the iterations in which they were available.
+
+    The search only branches where a greedy player's choice is most often wrong: at a draw
+    (every legal draw) and at a discard (the ``width`` cards :class:`GreedyBot` would give
+    up first). Laydowns, hits and the other steps follow :class:`GreedyBot`. The ``k``-th
+    visit of every root action plays on the ``k``-th determinization with the same chance
+    draws (common random numbers), so the actions are compared on the same guesses; the
+    action played has the best mean score, the greedy choice winning ties.
+
+    With the default ``time_limit=None`` the bot is deterministic: the same view and the
+    same ``rng`` state give the same action (every determinization is seeded from one
+    ``rng.random()`` draw). A ``time_limit`` stops the search early on a slow machine, and
+    then the action depends on the machine's speed.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
+    >>> v = phase10.view(state, state.current_player)
+    >>> bot = ISMCTSBot(iterations=8)
+    >>> bot.act(v, random.Random(1)) == bot.act(v, random.Random(1))
+    True
+
+    Attributes:
+        iterations: Determinizations searched per decision (at least 1).
+        time_limit: Seconds after which the search stops early, or ``None``.
+        width: How many discards are searched (the greedy order's first).
+        horizon: Turns played out after the decision before the heuristic scores the state.
+        exploration: UCB1's exploration constant.
+    """
+
+    iterations: int = attrs.field(default=24, validator=attrs.validators.ge(1))
+    time_limit: float | None = None
+    width: int = attrs.field(default=3, validator=attrs.validators.ge(1))
+    horizon: int = attrs.field(default=2, validator=attrs.validators.ge(1))
+    exploration: float = 0.5
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The action with the best mean score in the search from ``view``.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
+        """
+        actions = _choices(view)
+        if len(actions) == 1:
+            return actions[0]
+        candidates = _candidates(_Greedy(view, actions), self.width)
+        if len(candidates) == 1:
+            return candidates[0]
+        return _Search(self, view, rng).run(candidates)
+
+
+def _candidates(greedy: _Greedy, width: int) -> tuple[Action, ...]:
+    """The actions worth searching, the greedy choice first."""
+    choice = greedy.choose()
+    step = greedy.view.step
+    if step is TurnStep.DRAW:
+        return (choice, *(a for a in greedy.actions if a != choice))
+    if step is not TurnStep.PLAY or not isinstance(choice, Discard) or greedy.laid:
+        return (choice,)
+    discards = [a for a in greedy.actions if isinstance(a, Discard)]
+    order = greedy.removal_order(list(dict.fromkeys(a.card for a in discards)))
+    out: list[Action] = [choice]
+    for card in order[:width]:
+        if card == choice.card:
+            continue
+        options = [a for a in discards if a.card == card]
+        targets = [a.target for a in options if a.target is not None]
+        if targets:
+            leader = greedy.leader(targets)
+            out.append(next(a for a in options if a.target == leader))
+        else:
+            out.append(options[0])
+    return tuple(out)
+
+
+class _Node:
+    """A decision of the searching player: per child action, visits, value and availability."""
+
+    __slots__ = ("children",)
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Child] = {}
+
+
+class _Child:
+    __slots__ = ("avail", "node", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.node = _Node()
+
+
+_GREEDY = GreedyBot()
+
+
+class _Search:
+    """One :meth:`ISMCTSBot.act`: the tree and the iterations."""
+
+    def __init__(self, bot: ISMCTSBot, view: PlayerView, rng: random.Random):
+        self.bot = bot
+        self.view = view
+        self.me = view.player
+        self.seed = rng.random()
+
+    def run(self, root_candidates: tuple[Action, ...]) -> Action:
+        bot = self.bot
+        root = _Node()
+        deadline = None if bot.time_limit is None else time.perf_counter() + bot.time_limit
+        for i in range(bot.iterations):
+            if deadline is not None and i > 0 and time.perf_counter() > deadline:
+                break
+            self.iterate(root, root_candidates)
+        # the best mean; the greedy choice (first) wins ties
+        visited = [a for a in root_candidates if root.children[a].visits]
+        return max(visited, key=lambda a: root.children[a].total / root.children[a].visits)
+
+    def iterate(self, root: _Node, root_candidates: tuple[Action, ...]) -> None:
+        # The k-th visit of every root action plays on the k-th determinization (common
+        # random numbers): actions are compared on the same guesses and the same draws,
+        # so the comparison is not drowned in the luck of the draw.
+        first = self.select(root, root_candidates)
+        r = random.Random(f"{self.seed}:{first.visits}")
+        state = sample_state(self.view, r)
+        start_hand = state.hand_number
+        path: list[_Child] = [first]
+        node = first.node
+        action: Action | None = next(a for a in root_candidates if root.children[a] is first)
+        candidates: tuple[Action, ...] | None = None
+        turns = 0
+        expanded = first.visits == 0
+        while True:
+            if action is None:
+                if candidates is not None and not expanded:
+                    child = self.select(node, candidates)
+                    expanded = child.visits == 0
+                    path.append(child)
+                    action = next(a for a in candidates if node.children[a] is child)
+                    node = child.node
+                else:
+                    seat = state.current_player
+                    assert seat is not None
+                    action = _GREEDY.act(view(state, seat), r)
+            before = state.turn
+            state = apply(state, action)
+            action = None
+            while state.is_chance and not state.is_over and state.hand_number == start_hand:
+                state, _ = play_chance(state, r)
+            if state.is_over or state.hand_number != start_hand:
+                break
+            if state.turn != before:
+                turns += 1
+                if turns >= self.bot.horizon:
+                    break
+            candidates = None
+            if state.current_player == self.me and not expanded:
+                v = view(state, self.me)
+                actions = legal_actions(v)
+                if len(actions) > 1:
+                    candidates = _candidates(_Greedy(v, actions), self.bot.width)
+                    if len(candidates) == 1:
+                        candidates = None
+        value = _value(state, self.me, start_hand)
+        for child in path:
+            child.visits += 1
+            child.total += value
+
+    def select(self, node: _Node, candidates: tuple[Action, ...]) -> _Child:
+        children = node.children
+        fresh: _Child | None = None
+        for a in candidates:
+            child = children.get(a)
+            if child is None:
+                child = children[a] = _Child()
+            child.avail += 1
+            if child.visits == 0 and fresh is None:
+                fresh = child
+        if fresh is not None:
+            return fresh
+        c = self.bot.exploration
+        return max(
+            (children[a] for a in candidates),
+            key=lambda ch: ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits),
+        )
+
+
+def _value(state: GameState, me: int, start_hand: int) -> float:
+    """The heuristic worth of ``state`` to ``me``: its score minus the best opponent's."""
+    scores = [_progress(state, seat, start_hand) for seat in range(state.num_players)]
+    mine = scores[me]
+    return mine - max(s for seat, s in enumerate(scores) if seat != me)
+
+
+def _progress(state: GameState, seat: int, start_hand: int) -> float:
+    """About 1 for a phase made, less the farther the hand is from it, minus points at risk."""
+    player = state.players[seat]
+    variant = state.variant
+    if state.is_over:
+        return 2.0 if seat in state.winners else 0.0
+    if state.hand_number != start_hand:
+        # the hand is over: the phase counts, and the points scored this hand
+        return float(player.phase) - 0.002 * player.score
+    points = variant.scoring.hand_points(player.hand)
+    if player.laid_down or not state.open_phases(seat):
+        return player.phase + 1.0 - 0.04 * len(player.hand) - 0.001 * points
+    rules = variant.meld_rules
+    best = -1.0
+    unseen: Counter[Card] | None = None
+    for index in state.open_phases(seat):
+        phase = variant.phases[index]
+        d = phase_distance(player.hand, phase, rules=rules)
+        value = 0.9 - 0.15 * d
+        if d > 0:
+            if unseen is None:
+                unseen = Counter(state.draw_pile)
+                for other, p in enumerate(state.players):
+                    if other != seat:
+                        unseen.update(p.hand)
+            value += 0.003 * count_outs(player.hand, phase, unseen, rules=rules)
+        best = max(best, value)
+    return player.phase + best - 0.001 * points

@@ -11,6 +11,7 @@ from __future__ import annotations
 import concurrent.futures
 import math
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
@@ -70,6 +71,8 @@ class GameResult:
         actions: How many player actions were taken (chance not counted).
         finished: False when the game hit ``max_actions`` and was given up.
         record: The whole game as a :class:`~phase10.GameRecord`, with ``record=True``.
+        times: For each seat, the seconds its bot took for each decision, in order (not
+            compared by ``==``: timings differ from run to run).
     """
 
     index: int
@@ -81,6 +84,7 @@ class GameResult:
     actions: int
     finished: bool = True
     record: GameRecord | None = None
+    times: tuple[tuple[float, ...], ...] = attrs.field(default=(), eq=False, repr=False)
 
     @property
     def winning_bots(self) -> tuple[int, ...]:
@@ -100,6 +104,13 @@ class BotResult:
         mean_score: Mean final penalty points (low is good).
         mean_hands: Mean number of hands its games lasted.
         mean_phases: Mean number of phases it completed.
+        label: A name unique among the simulation's bots: the name, followed by ``#`` and
+            the bot's number (from 1) when several bots share it.
+        decisions: How many decisions it took.
+        time_mean: Mean seconds per decision (0 without decisions).
+        time_p50: Median seconds per decision.
+        time_p95: 95th percentile of the seconds per decision (nearest rank).
+        time_max: The slowest decision, in seconds.
     """
 
     index: int
@@ -109,6 +120,12 @@ class BotResult:
     mean_score: float
     mean_hands: float
     mean_phases: float
+    label: str = ""
+    decisions: int = 0
+    time_mean: float = attrs.field(default=0.0, eq=False)
+    time_p50: float = attrs.field(default=0.0, eq=False)
+    time_p95: float = attrs.field(default=0.0, eq=False)
+    time_max: float = attrs.field(default=0.0, eq=False)
 
     @property
     def win_rate(self) -> float:
@@ -216,13 +233,18 @@ def play_game(
     players = [bots[seating[seat]] for seat in range(n)]
     state = new_game(variant, n)
     taken: list[Action] = []
+    times: list[list[float]] = [[] for _ in range(n)]
+    clock = time.perf_counter
     count = 0
     state, dealt = play_chance(state, chance)
     taken.extend(dealt)
     while not state.is_over and count < max_actions:
         seat = state.current_player
         assert seat is not None and seat >= 0
-        action = players[seat].act(view(state, seat), rngs[seat])
+        seen = view(state, seat)
+        start = clock()
+        action = players[seat].act(seen, rngs[seat])
+        times[seat].append(clock() - start)
         try:
             state = apply(state, action)
         except Exception as exc:
@@ -256,6 +278,7 @@ def play_game(
         actions=count,
         finished=finished,
         record=game_record,
+        times=tuple(tuple(t) for t in times),
     )
 
 
@@ -303,6 +326,7 @@ def simulate(
     seed: int | str = 0,
     executor: concurrent.futures.Executor | MapLike | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
     rotate: bool = True,
     record: bool = False,
     max_actions: int = DEFAULT_MAX_ACTIONS,
@@ -335,6 +359,9 @@ def simulate(
             games there. Bots and variant must then be picklable for process-based workers.
         on_progress: Called as ``on_progress(done, n_games)`` in this thread each time games
             finish.
+        on_game: Called as ``on_game(result)`` in this thread with each game's
+            :class:`GameResult` as soon as it is in (games played together on one worker
+            come in together, in any order between workers): for live tallies and logs.
         rotate: Rotate seats between games (see above); ``False`` keeps bot ``i`` in seat
             ``i``.
         record: Keep every game as a :class:`~phase10.GameRecord` in
@@ -388,6 +415,9 @@ def simulate(
     games: list[GameResult] = []
     for chunk in _results(tasks, executor):
         games.extend(chunk)
+        if on_game is not None:
+            for game in chunk:
+                on_game(game)
         if on_progress is not None:
             on_progress(len(games), n_games)
     games.sort(key=lambda g: g.index)
@@ -406,18 +436,30 @@ def _per_bot(bots: Sequence[Bot], games: Sequence[GameResult]) -> tuple[BotResul
     score = [0] * n
     hands = [0] * n
     phases = [0] * n
+    times: list[list[float]] = [[] for _ in range(n)]
     for game in games:  # in game order, so the float sums are the same however played
         for seat, b in enumerate(game.bots):
             played[b] += 1
             score[b] += game.scores[seat]
             hands[b] += game.hands
             phases[b] += game.phases[seat]
+            if seat < len(game.times):
+                times[b].extend(game.times[seat])
         for b in game.winning_bots:
             wins[b] += 1 / len(game.winners)
+    names = [bot_name(bot) for bot in bots]
+    for t in times:
+        t.sort()
     return tuple(
         BotResult(
             index=b,
-            name=bot_name(bots[b]),
+            name=names[b],
+            label=names[b] if names.count(names[b]) == 1 else f"{names[b]}#{b + 1}",
+            decisions=len(times[b]),
+            time_mean=sum(times[b]) / len(times[b]) if times[b] else 0.0,
+            time_p50=_rank(times[b], 0.5),
+            time_p95=_rank(times[b], 0.95),
+            time_max=times[b][-1] if times[b] else 0.0,
             games=played[b],
             wins=wins[b],
             mean_score=score[b] / played[b] if played[b] else 0.0,
@@ -426,3 +468,10 @@ def _per_bot(bots: Sequence[Bot], games: Sequence[GameResult]) -> tuple[BotResul
         )
         for b in range(n)
     )
+
+
+def _rank(ordered: Sequence[float], q: float) -> float:
+    """The nearest-rank ``q`` quantile of ``ordered`` (sorted); 0 when empty."""
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]

@@ -1,0 +1,310 @@
+"""Analysis helpers: how far a hand is from a phase, what would help it, and playouts.
+
+These are the measures :class:`~phase10.GreedyBot` decides with, public so that other bots
+(and people) can use them:
+
+* :func:`phase_distance`: the fewest wild cards that would complete a phase with a hand;
+* :func:`completing_cards` and :func:`count_outs`: which cards would bring the hand closer;
+* :func:`unseen_cards`: the cards a player has not seen (other hands and the draw pile);
+* :func:`points_at_risk`: the penalty points a hand would score if the hand ended now;
+* :func:`playout`: play a state on to the end of the hand or of the game with given bots.
+
+>>> import phase10
+>>> from phase10.cards import parse_cards
+>>> rules = phase10.CLASSIC.meld_rules
+>>> phase_distance(parse_cards("R7 B7 G7 R9 B9"), phase10.CLASSIC.phases[0], rules=rules)
+1
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal, Protocol
+
+from phase10._fast import BoundedCache
+from phase10.actions import Action
+from phase10.cards import WILD, Card, Kind, sort_cards
+from phase10.chance import play_chance
+from phase10.groups import MeldRules
+from phase10.laydown import compiled_plan, find_laydown
+from phase10.limits import Limits, current_limits
+from phase10.phases import Phase
+from phase10.rules import apply
+from phase10.scoring import Scoring
+from phase10.state import GameState
+from phase10.views import PlayerView, view
+
+__all__ = [
+    "completing_cards",
+    "count_outs",
+    "phase_distance",
+    "playout",
+    "points_at_risk",
+    "unseen_cards",
+]
+
+
+class _Actor(Protocol):
+    def act(self, view: PlayerView, rng: random.Random) -> Action: ...
+
+
+@functools.lru_cache(maxsize=64)
+def _free_wild(rules: MeldRules) -> Card:
+    """A wild of the rules' game that stands for anything.
+
+    ``W``, or in Phase 10 Master (whose deck has no plain wild, M-2) a joker over all its
+    numbers and colours.
+    """
+    game = rules.game
+    if game.has(WILD):
+        return WILD
+    return Card(
+        Kind.WILD,
+        wild_numbers=frozenset(range(1, game.max_number + 1)),
+        wild_colors=frozenset(game.colors),
+    )
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) -> bool:
+    """Whether ``hand`` plus ``wilds`` extra wild cards lays down ``phase``."""
+    # the hand comes from a game, so the search gets the rules' budget (Limits)
+    limits = _search_limits(current_limits())
+    cards = hand + (_free_wild(rules),) * wilds
+    return find_laydown(cards, phase, rules=rules, limits=limits) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _search_limits(limits: Limits) -> Limits:
+    return limits.raised(max_search_nodes=limits.max_engine_search_nodes)
+
+
+# Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
+# only sets and runs) are one *class*; a hand is looked up as the sorted tuple of its cards'
+# classes, so that the caches below serve every hand of the same shape and hash fast.
+class _Classes:
+    """Per (phase, rules): each card's class, one card per class, and what helps a shape."""
+
+    __slots__ = ("helps", "of", "plan", "rep")
+
+    def __init__(self, plan: object) -> None:
+        self.plan = plan
+        self.of: dict[Card, int] = {}
+        self.rep: dict[int, Card] = {}
+        # of and rep hold at most one entry per distinct card of the game's deck
+        self.helps: BoundedCache[tuple[int, ...], dict[int, bool]] = BoundedCache(1 << 16)
+
+
+_CLASSES: BoundedCache[tuple[Phase, MeldRules], _Classes] = BoundedCache(256)
+
+
+def _classes(phase: Phase, rules: MeldRules) -> _Classes:
+    plan = compiled_plan(phase, rules)
+    known = _CLASSES.get((phase, rules))
+    if known is None or known.plan is not plan:
+        known = _CLASSES.put((phase, rules), _Classes(plan))
+    return known
+
+
+def _class_of(card: Card, cl: _Classes, phase: Phase, rules: MeldRules) -> int:
+    c = cl.of.get(card)
+    if c is None:
+        c = cl.of[card] = compiled_plan(phase, rules).classify(card)
+        if c >= 0:
+            cl.rep.setdefault(c, card)
+    return c
+
+
+def _shape(hand: Iterable[Card], cl: _Classes, phase: Phase, rules: MeldRules) -> tuple[int, ...]:
+    """The sorted classes of ``hand``'s cards; skips (class -1) dropped."""
+    of = cl.of
+    out = []
+    for card in hand:
+        c = of.get(card)
+        if c is None:
+            c = _class_of(card, cl, phase, rules)
+        if c >= 0:
+            out.append(c)
+    out.sort()
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _shape_distance(shape: tuple[int, ...], phase: Phase, rules: MeldRules) -> int:
+    reps = _classes(phase, rules).rep
+    cards = tuple(reps[c] for c in shape)
+    for k in range(max(0, phase.size - len(cards)), phase.size + 1):
+        if _lays(cards, k, phase, rules):
+            return k
+    return phase.size + 1
+
+
+def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> int:
+    """The fewest wild cards that, added to ``hand``, complete ``phase``.
+
+    0 means the hand lays the phase down now; ``phase.size + 1`` means no number of wilds
+    would (the hand cannot, say, hold a colour the phase needs). Found with the exact
+    laydown search, cached by the hand's shape.
+
+    >>> import phase10
+    >>> from phase10.cards import parse_cards
+    >>> run = phase10.CLASSIC.phases[3]  # 1 run of 7
+    >>> phase_distance(parse_cards("R1 B2 G3 Y4"), run, rules=phase10.CLASSIC.meld_rules)
+    3
+
+    Args:
+        hand: The cards (any order; skips and action cards are ignored).
+        phase: The phase to complete.
+        rules: The meld rules of the game (``variant.meld_rules``).
+    """
+    return _shape_distance(_shape(hand, _classes(phase, rules), phase, rules), phase, rules)
+
+
+def completing_cards(
+    hand: Iterable[Card], phase: Phase, cards: Iterable[Card], *, rules: MeldRules
+) -> tuple[Card, ...]:
+    """The cards of ``cards`` that, added to ``hand``, shorten its :func:`phase_distance`.
+
+    Each distinct card is listed once, in canonical order.
+
+    >>> import phase10
+    >>> from phase10.cards import parse_cards
+    >>> sets = phase10.CLASSIC.phases[0]  # 2 sets of 3
+    >>> hand = parse_cards("R7 B7 G7 R9 B9")
+    >>> [str(c) for c in completing_cards(hand, sets, parse_cards("Y9 R2 W"),
+    ...                                   rules=phase10.CLASSIC.meld_rules)]
+    ['Y9', 'W']
+    """
+    hand = tuple(hand)
+    base = phase_distance(hand, phase, rules=rules)
+    if base == 0:
+        return ()
+    return sort_cards(
+        c for c in dict.fromkeys(cards) if phase_distance((*hand, c), phase, rules=rules) < base
+    )
+
+
+def count_outs(
+    hand: Iterable[Card], phase: Phase, unseen: Counter[Card], *, rules: MeldRules
+) -> int:
+    """How many of the ``unseen`` cards (counted with multiplicity) shorten the distance.
+
+    A card counts once per copy; cards the search cannot tell apart are tested once.
+
+    Args:
+        hand: The cards in hand.
+        phase: The phase to complete.
+        unseen: The cards that may still come, as from :func:`unseen_cards`.
+        rules: The meld rules of the game.
+    """
+    cl = _classes(phase, rules)
+    shape = _shape(hand, cl, phase, rules)
+    distance = _shape_distance(shape, phase, rules)
+    if distance == 0:
+        return 0
+    helps = cl.helps.get(shape)
+    if helps is None:
+        helps = cl.helps.put(shape, {})
+    of = cl.of
+    total = 0
+    for card, n in unseen.items():
+        c = of.get(card)
+        if c is None:
+            c = _class_of(card, cl, phase, rules)
+        if c < 0:
+            continue
+        h = helps.get(c)
+        if h is None:
+            reps = cl.rep
+            more = tuple(reps[x] for x in sorted((*shape, c)))
+            h = helps[c] = _lays(more, distance - 1, phase, rules)
+        if h:
+            total += n
+    return total
+
+
+def unseen_cards(view: PlayerView) -> Counter[Card]:
+    """The cards the viewer has not seen: the other hands and the draw pile, as counts.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> v = phase10.view(state, 0)
+    >>> sum(unseen_cards(v).values()) == v.draw_count + v.players[1].hand_size
+    True
+    """
+    pool = Counter(view.variant.deck_for(view.num_players))
+    pool.subtract(view.hand)
+    pool.subtract(view.discard_pile)
+    pool.subtract(view.action_pile)
+    pool.subtract(view.drawn)
+    pool.subtract(card for _, card in view.offers)
+    for row in view.table:
+        for meld in row:
+            pool.subtract(meld.cards)
+    return +pool
+
+
+def points_at_risk(hand: Iterable[Card], *, scoring: Scoring) -> int:
+    """The penalty points ``hand`` would score if another player went out now (C-22).
+
+    >>> import phase10
+    >>> from phase10.cards import parse_cards
+    >>> points_at_risk(parse_cards("R1 B12 W S"), scoring=phase10.CLASSIC.scoring)
+    55
+    """
+    return scoring.hand_points(hand)
+
+
+def playout(
+    state: GameState,
+    bots: Sequence[_Actor],
+    rng: random.Random,
+    *,
+    until: Literal["hand", "game"] = "hand",
+    max_actions: int = 10_000,
+) -> GameState:
+    """Play ``state`` on with ``bots[seat]`` choosing for each seat, chance drawn from ``rng``.
+
+    Stops at the end of the current hand (``until="hand"``: the first state of a later hand,
+    or the game's end) or at the end of the game (``until="game"``), or after
+    ``max_actions`` player actions. Every bot gets the same ``rng``, so a playout depends
+    only on the state, the bots and the seed of ``rng``.
+
+    >>> import random, phase10
+    >>> start, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> end = playout(start, [phase10.GreedyBot()] * 2, random.Random(1))
+    >>> end.hand_number > start.hand_number or end.is_over
+    True
+
+    Args:
+        state: Where to start (a chance state is fine).
+        bots: One bot per seat.
+        rng: The playout's randomness (chance and the bots).
+        until: ``"hand"`` or ``"game"``.
+        max_actions: A safeguard against bots that never finish.
+
+    Raises:
+        ValueError: ``until`` is neither ``"hand"`` nor ``"game"``, or ``bots`` does not
+            have one bot per seat.
+        IllegalActionError: a bot chose an illegal action.
+    """
+    if until not in ("hand", "game"):
+        raise ValueError(f"until must be 'hand' or 'game', got {until!r}")
+    if len(bots) != state.num_players:
+        raise ValueError(f"playout needs {state.num_players} bots, one per seat, got {len(bots)}")
+    hand = state.hand_number
+    count = 0
+    while not state.is_over and count < max_actions:
+        if until == "hand" and state.hand_number != hand:
+            break
+        if state.is_chance:
+            state, _ = play_chance(state, rng)
+            continue
+        seat = state.current_player
+        assert seat is not None
+        state = apply(state, bots[seat].act(view(state, seat), rng))
+        count += 1
+    return state

@@ -1,0 +1,99 @@
+"""Analysis helpers (src/phase10/analysis.py): the measures GreedyBot decides with, playouts."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import phase10
+from phase10 import CLASSIC, GreedyBot, RandomBot, find_variant
+from phase10.analysis import (
+    completing_cards,
+    count_outs,
+    phase_distance,
+    playout,
+    points_at_risk,
+    unseen_cards,
+)
+from phase10.cards import WILD, parse_cards
+from phase10.laydown import find_laydown
+
+RULES = CLASSIC.meld_rules
+SETS, RUN7 = CLASSIC.phases[0], CLASSIC.phases[3]
+
+
+def test_distance_counts_the_missing_cards() -> None:
+    assert 0 == phase_distance(parse_cards("R7 B7 G7 R9 B9 Y9"), SETS, rules=RULES)
+    assert 1 == phase_distance(parse_cards("R7 B7 G7 R9 B9"), SETS, rules=RULES)
+    # wilds alone make no group (a natural card is needed): no number of wilds is enough
+    assert SETS.size + 1 == phase_distance((), SETS, rules=RULES)
+    assert 3 == phase_distance(parse_cards("R1 B2 G3 Y4"), RUN7, rules=RULES)
+    assert 3 == phase_distance(parse_cards("R1 B2 G3 Y4 S S"), RUN7, rules=RULES)
+
+
+def test_a_colour_phase_cannot_be_made_without_a_colour_the_hand_has() -> None:
+    colour = CLASSIC.phases[7]  # 7 cards of one colour
+    assert 6 == phase_distance(parse_cards("R1"), colour, rules=RULES)
+    assert colour.size + 1 == phase_distance((), colour, rules=RULES)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 9), st.integers(4, 11))
+def test_distance_is_the_fewest_wilds_that_lay_the_phase_down(
+    rng: random.Random, index: int, size: int
+) -> None:
+    phase = CLASSIC.phases[index]
+    hand = tuple(rng.sample(CLASSIC.deck_for(2), size))
+    d = phase_distance(hand, phase, rules=RULES)
+    if d <= phase.size:
+        assert find_laydown(hand + (WILD,) * d, phase, rules=RULES) is not None
+    if d > 0:
+        assert find_laydown(hand + (WILD,) * (d - 1), phase, rules=RULES) is None
+
+
+def test_completing_cards_and_outs_agree() -> None:
+    hand = parse_cards("R7 B7 G7 R9 B9")
+    unseen = Counter(parse_cards("Y9 Y9 R2 W B7"))
+    assert parse_cards("Y9 W") == completing_cards(hand, SETS, unseen, rules=RULES)
+    assert 3 == count_outs(hand, SETS, unseen, rules=RULES)  # Y9 twice and W; B7 is no help
+    full = parse_cards("R7 B7 G7 R9 B9 Y9")
+    assert () == completing_cards(full, SETS, unseen, rules=RULES)
+    assert 0 == count_outs(full, SETS, unseen, rules=RULES)
+
+
+def test_unseen_cards_are_the_deck_less_what_the_viewer_sees() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 3), random.Random(5))
+    v = phase10.view(state, 1)
+    hidden = Counter(state.draw_pile)
+    for seat in (0, 2):
+        hidden.update(state.players[seat].hand)
+    assert hidden == unseen_cards(v)
+
+
+def test_points_at_risk_is_the_hand_score() -> None:
+    # C-22: 5 points for 1-9, 10 for 10-12, 15 for a skip, 25 for a wild
+    assert 55 == points_at_risk(parse_cards("R1 B12 W S"), scoring=CLASSIC.scoring)
+    assert 0 == points_at_risk((), scoring=CLASSIC.scoring)
+
+
+def test_playout_stops_at_the_end_of_the_hand_or_the_game() -> None:
+    start, _ = phase10.play_chance(phase10.new_game(CLASSIC, 2), random.Random(3))
+    end = playout(start, [GreedyBot(), GreedyBot()], random.Random(0))
+    assert end.hand_number == 2 and end.is_chance  # the next hand is not dealt
+    assert end == playout(start, [GreedyBot(), GreedyBot()], random.Random(0))
+    short = find_variant("classic-first-1")
+    first, _ = phase10.play_chance(phase10.new_game(short, 2), random.Random(3))
+    over = playout(first, [GreedyBot(), RandomBot()], random.Random(1), until="game")
+    assert over.is_over
+
+
+def test_playout_refuses_bad_arguments() -> None:
+    start, _ = phase10.play_chance(phase10.new_game(CLASSIC, 2), random.Random(3))
+    with pytest.raises(ValueError, match="until"):
+        playout(start, [GreedyBot()] * 2, random.Random(0), until="turn")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="one per seat"):
+        playout(start, [GreedyBot()], random.Random(0))
