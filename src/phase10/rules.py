@@ -55,7 +55,7 @@ from phase10.errors import DefinitionError, IllegalActionError, InvalidStateErro
 from phase10.groups import Meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.phases import PhaseMelds
-from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
+from phase10.state import CHANCE_STEPS, Event, GameState, PlayerState, TurnStep
 from phase10.variants import (
     Advance,
     LaydownStyle,
@@ -140,6 +140,28 @@ _pl = make_evolve(PlayerState)
 _evolve = make_evolve(GameState)
 
 
+def _forget(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``known`` without one copy of each of ``cards`` that it holds (cards left a hand)."""
+    if not known:
+        return known
+    left = list(known)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+    return tuple(left)
+
+
+def _union(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The largest multiset both ``known`` and ``cards`` are part of (both are in the hand)."""
+    need = Counter(cards)
+    need.subtract(known)
+    return tuple(sorted((*known, *need.elements()), key=_key))
+
+
+# One Event per distinct public action, built once (phase10._fast.reuse).
+_event = reuse(Event, maxsize=4096)
+
+
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
     players = state.players
     return (*players[:seat], player, *players[seat + 1 :])
@@ -220,6 +242,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
             score=p.score,
             completed=p.completed,
             kept=p.kept,
+            known=p.known if p.kept else (),
         )
         for p in state.players
     )
@@ -244,6 +267,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
         receiver=None,
         offers=(),
         reshuffles=0,
+        history=(),
     )
     fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
     if not _receivers(fresh):  # everybody kept their hand: straight to the turn-up
@@ -862,10 +886,11 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
     p = state.players[seat]
     if isinstance(action, TakeDiscard):
         _check_take(state, action)
-        hand = _insert(p.hand, state.discard_pile[-1])
+        top = state.discard_pile[-1]
+        hand = _insert(p.hand, top)
         return _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, hand=hand)),
+            players=_with_player(state, seat, _pl(p, hand=hand, known=_insert(p.known, top))),
             discard_pile=state.discard_pile[:-1],
             step=TurnStep.PLAY,
         )
@@ -879,7 +904,15 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         after = _evolve(
             state,
             players=_with_player(
-                state, seat, _pl(p, hand=rest, laid_down=True, completed=completed)
+                state,
+                seat,
+                _pl(
+                    p,
+                    hand=rest,
+                    laid_down=True,
+                    completed=completed,
+                    known=_forget(p.known, action.laydown.cards),
+                ),
             ),
             table=table,
             laid_this_turn=True,
@@ -900,7 +933,9 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         rest = _remove(p.hand, action.card)
         after = _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, hand=rest)),
+            players=_with_player(
+                state, seat, _pl(p, hand=rest, known=_forget(p.known, (action.card,)))
+            ),
             table=(*state.table[:owner], row, *state.table[owner + 1 :]),
         )
         if not rest:  # rule C-15: out by hitting the last card
@@ -927,7 +962,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     card = action.card
     rest = _remove(p.hand, card)
     discards, blue = _discard_to(state, card)
-    player = _pl(p, hand=rest)
+    player = _pl(p, hand=rest, known=_forget(p.known, (card,)))
     action_kind = card.action if state.variant.action_cards and rest else None
     if action_kind is ActionKind.TAKE_TWO:  # rule M-12
         player = _pl(player, take_two=True)
@@ -961,14 +996,18 @@ def _announce(state: GameState, action: Announce) -> GameState:
     if action.keep:  # rule T-4: keep playing with those cards
         return _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, phase=phase)),
+            players=_with_player(
+                state, seat, _pl(p, phase=phase, known=_union(p.known, action.laydown.cards))
+            ),
             laid_this_turn=True,
         )
     # rule T-4: discard them all and draw as many
     cards = action.laydown.cards
     after = _evolve(
         state,
-        players=_with_player(state, seat, _pl(p, hand=rest, phase=phase)),
+        players=_with_player(
+            state, seat, _pl(p, hand=rest, phase=phase, known=_forget(p.known, cards))
+        ),
         discard_pile=(*state.discard_pile, *cards),
         laid_this_turn=True,
         to_draw=len(cards),
@@ -1004,7 +1043,11 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         offers = (*state.offers, (seat, action.card))
         after = _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, hand=_remove(p.hand, action.card))),
+            players=_with_player(
+                state,
+                seat,
+                _pl(p, hand=_remove(p.hand, action.card), known=_forget(p.known, (action.card,))),
+            ),
             offers=offers,
         )
         if len(offers) == _GIVE_FIVE or after.next_offerer == state.turn:
@@ -1024,9 +1067,12 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         returned = list(state.offers)
         returned.remove(chosen)
         for owner, card in returned:  # rule M-15: the others take their cards back
-            players[owner] = _pl(players[owner], hand=_insert(players[owner].hand, card))
+            back = players[owner]
+            players[owner] = _pl(back, hand=_insert(back.hand, card), known=_insert(back.known, card))
         me = players[state.turn]
-        players[state.turn] = _pl(me, hand=_insert(me.hand, action.card))
+        players[state.turn] = _pl(
+            me, hand=_insert(me.hand, action.card), known=_insert(me.known, action.card)
+        )
         after = _evolve(state, players=tuple(players), offers=(), to_draw=1, receiver=action.owner)
         return _reveal_step(after)  # rule M-15: the owner draws a card
     if isinstance(action, KeepHand):
@@ -1055,7 +1101,13 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"apply() needs a GameState, got {type(state).__name__}")
-    return _apply_checked(state, action)
+    after = _apply_checked(state, action)
+    if isinstance(action, Deal | Reveal | Keep) or after.hand_number != state.hand_number:
+        return after  # hidden cards stay out of the history; a new hand starts a new one
+    event = _event(action=action, card=state.discard_pile[-1]) if isinstance(
+        action, TakeDiscard
+    ) else _event(action=action)
+    return _evolve(after, history=(*after.history, event))
 
 
 def check(state: GameState, action: Action) -> None:

@@ -295,6 +295,8 @@ _DOCUMENTS: dict[str, tuple[_Encoder, _Decoder]] = {
     "record": (_enc_record, _dec_record),
 }
 _SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
+# A history event (phase10.Event) holds any action, written as an action object.
+_SPECIAL[Action] = (_enc_action, _dec_action)
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 

@@ -11,13 +11,14 @@ from typing import Final
 import attrs
 
 from phase10 import _pictures
+from phase10.actions import Action
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError, Phase10Error
 from phase10.groups import Meld, MeldRules, check_meld
 from phase10.phases import Phase
 from phase10.variants import PhaseOrder, SkipLimit, Variant
 
-__all__ = ["CHANCE", "GameState", "PlayerState", "StateProblem", "TurnStep"]
+__all__ = ["CHANCE", "Event", "GameState", "PlayerState", "StateProblem", "TurnStep"]
 
 #: :attr:`GameState.current_player` when chance acts next (as in OpenSpiel).
 CHANCE: Final = -1
@@ -74,6 +75,26 @@ class StateProblem:
         return f"{self.path}: {self.message}" if self.path else self.message
 
 
+@attrs.frozen(cache_hash=True, kw_only=True)
+class Event:
+    """One public event of the current hand, as every seat saw it.
+
+    Hidden cards never enter an event: a deal or a card drawn from the draw pile is not
+    recorded (the :class:`~phase10.Draw` before it is), nor the card kept from a Take two
+    (M-12). A :class:`~phase10.TakeDiscard` names the card taken.
+
+    Attributes:
+        action: The public action (a player's action, a turn-up or a reshuffle).
+        card: For a :class:`~phase10.TakeDiscard`, the card taken from the discard pile.
+    """
+
+    action: Action
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.card}" if self.card is not None else str(self.action)
+
+
 @attrs.frozen(cache_hash=True)
 class PlayerState:
     """One seat's part of the state.
@@ -93,6 +114,10 @@ class PlayerState:
             lost by the seats of the hand, must pass before another skip may be played on
             the player; 0 when nothing protects them. A skip played on the player sets it to
             the number of seats playing the hand.
+        known: The cards of the hand everybody knows are there, in canonical order: taken
+            from the discard pile (C-12), taken or taken back after a Give five (M-15), or
+            shown by a T-4 announcement that kept them, and not played since. Reset at each
+            deal (a kept hand, M-13, keeps them).
     """
 
     hand: tuple[Card, ...] = ()
@@ -105,6 +130,7 @@ class PlayerState:
     keep_all: bool = False
     kept: bool = False
     skip_guard: int = 0
+    known: tuple[Card, ...] = ()
 
 
 @attrs.frozen(cache_hash=True)
@@ -134,6 +160,9 @@ class GameState:
         receiver: Who gets the revealed cards when it is not the player to act (M-15).
         offers: The cards offered after a Give five, as (seat, card) pairs (M-15).
         reshuffles: How many times the discard pile was reshuffled this hand (C-16).
+        history: The public events of the current hand, oldest first (:class:`Event`);
+            empty before the turn-up. Part of equality: two states with the same cards but
+            different histories differ.
     """
 
     variant: Variant
@@ -155,6 +184,7 @@ class GameState:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
+    history: tuple[Event, ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -428,6 +458,13 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             )
         if p.skip_guard:
             yield from _guard_problems(state, i, p.skip_guard)
+        if p.known and (
+            not _in_order(p.known) or Counter(p.known) - Counter(p.hand)
+        ):
+            yield StateProblem(
+                f"players[{i}].known",
+                "known cards must be in canonical order and all in the player's hand",
+            )
     seats_ok = True
     for name in ("tiebreak", "winners"):
         seats = getattr(state, name)
