@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from phase10._checks import is_whole
-from phase10._fast import make_evolve, reuse
+from phase10._fast import BoundedCache, make_evolve, reuse
 from phase10.actions import (
     Action,
     Announce,
@@ -158,8 +158,16 @@ def _union(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     return tuple(sorted((*known, *need.elements()), key=_key))
 
 
-# One Event per distinct public action, built once (phase10._fast.reuse).
-_event = reuse(Event, maxsize=4096)
+# One Event per distinct public action, built once (phase10._fast.BoundedCache).
+_EVENTS: BoundedCache[Action, Event] = BoundedCache(4096)
+
+
+def _logged(state: GameState, action: Action) -> tuple[Event, ...]:
+    """The history with ``action``'s public event appended (not for hidden cards)."""
+    event = _EVENTS.get(action)
+    if event is None:
+        event = _EVENTS.put(action, Event(action=action))
+    return (*state.history, event)
 
 
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -836,6 +844,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             players=players,
             draw_pile=_remove(state.draw_pile, action.card),
             discard_pile=(action.card,),
+            history=_logged(state, action),
         )
         return _begin_turn(turned, first)
     if isinstance(action, Reveal):
@@ -866,6 +875,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             discard_pile=pile[-1:],
             step=TurnStep.REVEAL if state.to_draw > 0 else TurnStep.DRAW,
             reshuffles=state.reshuffles + 1,
+            history=_logged(state, action),
         )
         return after
     raise AssertionError(action)  # pragma: no cover
@@ -879,8 +889,10 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
     if isinstance(action, Draw | DrawTwo):
         _check_draw(state, action)
         if isinstance(action, DrawTwo):
-            return _evolve(state, step=TurnStep.DRAW_TWO, drawn=())
-        return _evolve(state, step=TurnStep.REVEAL, to_draw=1)
+            return _evolve(
+                state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action)
+            )
+        return _evolve(state, step=TurnStep.REVEAL, to_draw=1, history=_logged(state, action))
     assert not isinstance(action, _CHANCE_ACTIONS)
     seat = action.player
     p = state.players[seat]
@@ -893,6 +905,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
             players=_with_player(state, seat, _pl(p, hand=hand, known=_insert(p.known, top))),
             discard_pile=state.discard_pile[:-1],
             step=TurnStep.PLAY,
+            history=(*state.history, Event(action=action, card=top)),
         )
     if isinstance(action, LayDown):
         index, rest = _check_laydown(state, action)
@@ -916,6 +929,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
             ),
             table=table,
             laid_this_turn=True,
+            history=_logged(state, action),
         )
         if state.tiebreak and state.variant.tiebreak_win is TiebreakWin.LAYDOWN:
             return _evolve(after, step=TurnStep.OVER, winners=(seat,))  # rule C-26
@@ -937,6 +951,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
                 state, seat, _pl(p, hand=rest, known=_forget(p.known, (action.card,)))
             ),
             table=(*state.table[:owner], row, *state.table[owner + 1 :]),
+            history=_logged(state, action),
         )
         if not rest:  # rule C-15: out by hitting the last card
             return _end_hand(after, went_out=seat)
@@ -971,7 +986,13 @@ def _discard(state: GameState, action: Discard) -> GameState:
     players = _with_player(state, seat, player)
     if action.target is not None:  # rules C-19, M-14: the target loses their next turn
         players = _skip_on(state, players, action.target)
-    after = _evolve(state, players=players, discard_pile=discards, action_pile=blue)
+    after = _evolve(
+        state,
+        players=players,
+        discard_pile=discards,
+        action_pile=blue,
+        history=_logged(state, action),
+    )
     if not rest:  # rules C-13, M-11: the last card ends the hand
         return _end_hand(after, went_out=seat)
     if action_kind is ActionKind.GIVE_FIVE:  # rule M-15: opponents offer cards
@@ -992,7 +1013,13 @@ def _announce(state: GameState, action: Announce) -> GameState:
             else _pl(q, score=q.score + variant.scoring.hand_points(q.hand))
             for s, q in enumerate(state.players)
         )
-        return _evolve(state, players=players, step=TurnStep.OVER, winners=(seat,))
+        return _evolve(
+            state,
+            players=players,
+            step=TurnStep.OVER,
+            winners=(seat,),
+            history=_logged(state, action),
+        )
     if action.keep:  # rule T-4: keep playing with those cards
         return _evolve(
             state,
@@ -1000,6 +1027,7 @@ def _announce(state: GameState, action: Announce) -> GameState:
                 state, seat, _pl(p, phase=phase, known=_union(p.known, action.laydown.cards))
             ),
             laid_this_turn=True,
+            history=_logged(state, action),
         )
     # rule T-4: discard them all and draw as many
     cards = action.laydown.cards
@@ -1012,6 +1040,7 @@ def _announce(state: GameState, action: Announce) -> GameState:
         laid_this_turn=True,
         to_draw=len(cards),
         receiver=None,
+        history=_logged(state, action),
     )
     return _reveal_step(after)
 
@@ -1049,6 +1078,7 @@ def _apply_master(state: GameState, action: Action) -> GameState:
                 _pl(p, hand=_remove(p.hand, action.card), known=_forget(p.known, (action.card,))),
             ),
             offers=offers,
+            history=_logged(state, action),
         )
         if len(offers) == _GIVE_FIVE or after.next_offerer == state.turn:
             return _evolve(after, step=TurnStep.TAKE_OFFER)
@@ -1073,7 +1103,14 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         players[state.turn] = _pl(
             me, hand=_insert(me.hand, action.card), known=_insert(me.known, action.card)
         )
-        after = _evolve(state, players=tuple(players), offers=(), to_draw=1, receiver=action.owner)
+        after = _evolve(
+            state,
+            players=tuple(players),
+            offers=(),
+            to_draw=1,
+            receiver=action.owner,
+            history=_logged(state, action),
+        )
         return _reveal_step(after)  # rule M-15: the owner draws a card
     if isinstance(action, KeepHand):
         _need_step(state, action, TurnStep.KEEP_HAND)
@@ -1082,6 +1119,7 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         after = _evolve(
             state,
             players=_with_player(state, seat, _pl(p, keep_all=False, kept=action.keep)),
+            history=_logged(state, action),
         )
         return _next_hand(after)  # rule M-13
     raise _illegal(state, action, Violation.WRONG_STEP, "not an action of this step")
@@ -1101,13 +1139,7 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"apply() needs a GameState, got {type(state).__name__}")
-    after = _apply_checked(state, action)
-    if isinstance(action, Deal | Reveal | Keep) or after.hand_number != state.hand_number:
-        return after  # hidden cards stay out of the history; a new hand starts a new one
-    event = _event(action=action, card=state.discard_pile[-1]) if isinstance(
-        action, TakeDiscard
-    ) else _event(action=action)
-    return _evolve(after, history=(*after.history, event))
+    return _apply_checked(state, action)
 
 
 def check(state: GameState, action: Action) -> None:
