@@ -55,7 +55,7 @@ from phase10.errors import DefinitionError, IllegalActionError, InvalidStateErro
 from phase10.groups import Meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.phases import PhaseMelds
-from phase10.state import CHANCE_STEPS, Event, GameState, PlayerState, TurnStep
+from phase10.state import CHANCE_STEPS, Event, GameState, History, PlayerState, TurnStep
 from phase10.variants import (
     Advance,
     LaydownStyle,
@@ -162,12 +162,12 @@ def _union(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
 _EVENTS: BoundedCache[Action, Event] = BoundedCache(4096)
 
 
-def _logged(state: GameState, action: Action) -> tuple[Event, ...]:
+def _logged(state: GameState, action: Action) -> History:
     """The history with ``action``'s public event appended (not for hidden cards)."""
     event = _EVENTS.get(action)
     if event is None:
         event = _EVENTS.put(action, Event(action=action))
-    return (*state.history, event)
+    return state.history.plus(event)
 
 
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -275,7 +275,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
         receiver=None,
         offers=(),
         reshuffles=0,
-        history=(),
+        history=History(),
     )
     fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
     if not _receivers(fresh):  # everybody kept their hand: straight to the turn-up
@@ -905,7 +905,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
             players=_with_player(state, seat, _pl(p, hand=hand, known=_insert(p.known, top))),
             discard_pile=state.discard_pile[:-1],
             step=TurnStep.PLAY,
-            history=(*state.history, Event(action=action, card=top)),
+            history=state.history.plus(Event(action=action, card=top)),
         )
     if isinstance(action, LayDown):
         index, rest = _check_laydown(state, action)

@@ -22,7 +22,7 @@ from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
 from phase10.phases import Phase
-from phase10.state import CHANCE, Event, GameState, PlayerState, TurnStep
+from phase10.state import CHANCE, GameState, History, PlayerState, TurnStep
 from phase10.variants import Variant
 
 __all__ = ["PlayerView", "SeatView", "sample_state", "view"]
@@ -109,7 +109,7 @@ class PlayerView:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
-    history: tuple[Event, ...] = ()
+    history: History = History()
 
     @property
     def num_players(self) -> int:
