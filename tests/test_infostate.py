@@ -105,7 +105,7 @@ def test_history_is_a_sequence_with_value_equality() -> None:
     assert events == list(one)
     assert events[1] == one[-1] == one[1]
     assert one != History.of(events[:1])
-    assert one == eval(repr(one), vars(phase10))  # noqa: S307 - repr is valid Python
+    assert one == eval(repr(one), vars(phase10))
 
 
 def test_json_carries_history_and_known_cards_and_old_documents_load() -> None:
@@ -118,11 +118,14 @@ def test_json_carries_history_and_known_cards_and_old_documents_load() -> None:
     for player in doc["state"]["players"]:
         del player["known"]
     old = phase10.from_dict(doc, GameState)
-    assert attrs.evolve(
-        state,
-        history=History(),
-        players=tuple(attrs.evolve(p, known=()) for p in state.players),
-    ) == old
+    assert (
+        attrs.evolve(
+            state,
+            history=History(),
+            players=tuple(attrs.evolve(p, known=()) for p in state.players),
+        )
+        == old
+    )
 
 
 def test_sample_state_keeps_known_cards_in_their_hand() -> None:

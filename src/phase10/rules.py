@@ -889,9 +889,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
     if isinstance(action, Draw | DrawTwo):
         _check_draw(state, action)
         if isinstance(action, DrawTwo):
-            return _evolve(
-                state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action)
-            )
+            return _evolve(state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action))
         return _evolve(state, step=TurnStep.REVEAL, to_draw=1, history=_logged(state, action))
     assert not isinstance(action, _CHANCE_ACTIONS)
     seat = action.player
@@ -1098,7 +1096,9 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         returned.remove(chosen)
         for owner, card in returned:  # rule M-15: the others take their cards back
             back = players[owner]
-            players[owner] = _pl(back, hand=_insert(back.hand, card), known=_insert(back.known, card))
+            players[owner] = _pl(
+                back, hand=_insert(back.hand, card), known=_insert(back.known, card)
+            )
         me = players[state.turn]
         players[state.turn] = _pl(
             me, hand=_insert(me.hand, action.card), known=_insert(me.known, action.card)

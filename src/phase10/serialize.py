@@ -300,7 +300,7 @@ _SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
 _SPECIAL[Action] = (_enc_action, _dec_action)
 
 
-def _enc_history(history: History) -> list[Any]:
+def _enc_history(history: History) -> Any:
     return _codec(tuple[Event, ...])[0](tuple(history))
 
 

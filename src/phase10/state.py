@@ -248,8 +248,8 @@ class GameState:
         offers: The cards offered after a Give five, as (seat, card) pairs (M-15).
         reshuffles: How many times the discard pile was reshuffled this hand (C-16).
         history: The public events of the current hand, oldest first (a :class:`History`
-            of :class:`Event`); empty before the turn-up. Part of equality: two states with the same cards but
-            different histories differ.
+            of :class:`Event`); empty before the turn-up. Part of equality: two states
+            with the same cards but different histories differ.
     """
 
     variant: Variant
@@ -545,9 +545,7 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             )
         if p.skip_guard:
             yield from _guard_problems(state, i, p.skip_guard)
-        if p.known and (
-            not _in_order(p.known) or Counter(p.known) - Counter(p.hand)
-        ):
+        if p.known and (not _in_order(p.known) or Counter(p.known) - Counter(p.hand)):
             yield StateProblem(
                 f"players[{i}].known",
                 "known cards must be in canonical order and all in the player's hand",

@@ -109,7 +109,7 @@ class PlayerView:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
-    history: History = History()
+    history: History = attrs.field(factory=History)
 
     @property
     def num_players(self) -> int:

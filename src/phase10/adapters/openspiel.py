@@ -199,8 +199,10 @@ class _Laid:
 
 @attrs.frozen
 class _Unknown:
-    """A log entry of a resampled state: a move or outcome hidden from the sampling player,
-    as they saw it (``deal ? > p2``); its card was never dealt in the sampled world."""
+    """A resampled state's log entry: a move or outcome the sampling player did not see.
+
+    Written as they saw it (``deal ? > p2``): its card was never dealt in the sampled world.
+    """
 
     line: str
 
@@ -456,7 +458,7 @@ def _hidden_line(actor: int, what: object, seen_by: tuple[int, ...]) -> str | No
     return None
 
 
-def _view_vector(state: Phase10State, player: int) -> npt.NDArray[np.float32]:
+def _view_vector(state: Phase10State, player: int) -> tuple[float, ...]:
     """``player``'s observation vector of ``state`` (the laydown under way if theirs)."""
     core = state._core
     selection = core.selection if core.state.current_player == player else _NO_SELECTION
