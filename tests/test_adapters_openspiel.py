@@ -214,10 +214,8 @@ def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
     for seed in range(6):
         state = play_randomly(game, seed, moves=25 + 5 * seed)
         for player in range(3):
-            if (
-                state.selection.picks
-                or state.selection.phase is not None
-                and state.current_player() != player
+            if (state.selection.picks or state.selection.phase is not None) and (
+                state.current_player() != player
             ):
                 with pytest.raises(ValueError, match="laying down"):
                     state.resample_from_infostate(player, sampler)
