@@ -196,3 +196,12 @@ def test_a_sampled_state_always_shows_the_same_view(v: PlayerView, seed: int) ->
         left = Counter(sampled.players[seat].hand)
         left.subtract(s.known)
         assert min(left.values(), default=0) >= 0
+
+
+def test_a_long_history_pickles_and_copies_without_recursion() -> None:
+    import copy
+    import pickle
+
+    history = History.of([Event(action=Draw(i % 2)) for i in range(5000)])
+    assert history == pickle.loads(pickle.dumps(history))
+    assert history == copy.deepcopy(history)

@@ -172,6 +172,16 @@ class History(Sequence[Event]):
     def __hash__(self) -> int:
         return hash(self._events())
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[Event, ...]]]:
+        # flat, so that pickling or copying a long hand does not recurse once per event
+        return History.of, (self._events(),)
+
+    def __copy__(self) -> History:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> History:
+        return self
+
     def __repr__(self) -> str:
         return f"History.of({list(self._events())!r})"
 
