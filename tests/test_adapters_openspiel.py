@@ -205,3 +205,65 @@ def test_mcts_plays_a_whole_game() -> None:
         assert steps < 3_000, "the game does not end"
     assert state.game_state.is_over
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
+    """A resampled state looks the same to the player: same information state, same view."""
+    game = load(3, "classic-first-2")
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seed in range(6):
+        state = play_randomly(game, seed, moves=25 + 5 * seed)
+        for player in range(3):
+            if (state.selection.picks or state.selection.phase is not None) and (
+                state.current_player() != player
+            ):
+                with pytest.raises(ValueError, match="laying down"):
+                    state.resample_from_infostate(player, sampler)
+                continue
+            twin = state.resample_from_infostate(player, sampler)
+            assert twin.information_state_string(player) == state.information_state_string(player)
+            assert twin.information_state_tensor(player) == state.information_state_tensor(player)
+            assert view(twin.game_state, player) == view(state.game_state, player)
+            twin.game_state.validate()
+            for seat in range(3):  # cards known to be in a hand stay there
+                known = state.game_state.players[seat].known
+                assert known == twin.game_state.players[seat].known
+            assert twin.legal_actions() == state.legal_actions() or state.is_chance_node()
+
+
+def test_information_state_tensor_has_a_fixed_size() -> None:
+    game = load(2, "classic-first-1")
+    size = observation_size(find_variant("classic-first-1"), 2)
+    assert [size] == game.information_state_tensor_shape()
+    state = play_randomly(game, 2, moves=12)
+    for player in range(2):
+        assert len(state.information_state_tensor(player)) == size
+
+
+def test_ismcts_plays_a_whole_game() -> None:
+    """OpenSpiel's information-set MCTS (it resamples hidden cards) against a random player."""
+    ismcts = require("open_spiel.python.algorithms.ismcts", "openspiel")
+    game = load(2, "classic-first-1")
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0)),
+        2.0,
+        4,
+        random_state=np.random.RandomState(1),
+    )
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(int(bot.step(state)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        steps += 1
+        # seeded throughout, so the game always takes the same number of steps
+        assert steps < 3_000, "the game does not end"
+    assert state.game_state.is_over
+    assert sorted(state.returns()) == [-1.0, 1.0]

@@ -220,6 +220,8 @@ def reference_observation(v: PlayerView, selection: Selection) -> list[float]:
     for g in range(groups):
         vec += counts(pick.card for pick in selection.picks if pick.group == g)
     vec += [1.0 if i == selection.phase else 0.0 for i in range(phases)]
+    for r in range(n):  # version 3: the cards known to be in each hand
+        vec += counts(v.players[(v.player + r) % n].known)
     return [float(x) for x in vec]
 
 
@@ -243,7 +245,7 @@ def check_observations(state: GameState, selection: Selection, rng: random.Rando
 
 
 def test_version() -> None:
-    assert ENCODING_VERSION == 2
+    assert ENCODING_VERSION == 3
 
 
 @pytest.mark.parametrize("name", VARIANTS)

@@ -241,6 +241,7 @@ def test_a_new_game_document() -> None:
         "keep_all": False,
         "kept": False,
         "skip_guard": 0,
+        "known": [],
     }
     assert from_dict(to_dict(state)) == state
 

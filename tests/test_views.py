@@ -76,16 +76,21 @@ def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     shuffled and dealt again, keeping every size."""
     others = [s for s in range(state.num_players) if s != seat]
     drawn_hidden = seat != state.turn
-    pool = [c for s in others for c in state.players[s].hand]
+    pool = []
+    for s in others:  # cards known to be in a hand (taken from the discard pile) stay there
+        rest = list(state.players[s].hand)
+        for card in state.players[s].known:
+            rest.remove(card)
+        pool += rest
     pool += state.draw_pile
     if drawn_hidden:
         pool += state.drawn
     rng.shuffle(pool)
     players = list(state.players)
     for s in others:
-        size = len(players[s].hand)
+        size = len(players[s].hand) - len(players[s].known)
         hand, pool = pool[:size], pool[size:]
-        players[s] = attrs.evolve(players[s], hand=phase10.sort_cards(hand))
+        players[s] = attrs.evolve(players[s], hand=phase10.sort_cards((*hand, *players[s].known)))
     drawn = state.drawn
     if drawn_hidden:
         drawn, pool = tuple(pool[: len(drawn)]), pool[len(drawn) :]

@@ -102,7 +102,7 @@ from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
 from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
-from phase10.state import CHANCE, GameState, PlayerState, StateProblem, TurnStep
+from phase10.state import CHANCE, Event, GameState, History, PlayerState, StateProblem, TurnStep
 from phase10.variants import (
     CLASSIC,
     MASTER,
@@ -159,6 +159,7 @@ __all__ = [
     "Draw",
     "DrawTwo",
     "End",
+    "Event",
     "FormatError",
     "GameRecord",
     "GameResult",
@@ -166,6 +167,7 @@ __all__ = [
     "GreedyBot",
     "GroupProblem",
     "GroupType",
+    "History",
     "Hit",
     "HitOption",
     "ISMCTSBot",

@@ -89,6 +89,7 @@ def layout_of(variant: Variant, players: int) -> Layout:
         + 2 * k
         + g * k
         + len(variant.phases)
+        + players * k  # known cards per seat (version 3)
     )
     return Layout(
         cards=cards,

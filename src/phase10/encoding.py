@@ -69,8 +69,8 @@ __all__ = [
     "step",
 ]
 
-#: The version of the id layout and the observation layout (2: each seat's skip guard, C-20).
-ENCODING_VERSION = 2
+#: The version of the id layout and the observation layout (3: each seat's known cards).
+ENCODING_VERSION = 3
 
 
 @attrs.frozen(cache_hash=True)

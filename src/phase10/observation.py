@@ -38,7 +38,8 @@ def observation(v: PlayerView, *, selection: Selection = _EMPTY) -> tuple[float,
     the deck; per seat: hand size / 10, score / 100, laid down, skipped, take two, keep all,
     skip guard (C-20) / number of seats, to act, dealer, phase (one-hot, one past the last
     phase when all are done); per seat and meld: card counts; offered and drawn cards as
-    counts; the laydown under way as counts per group, and its phase (one-hot).
+    counts; the laydown under way as counts per group, and its phase (one-hot); per seat, the
+    cards known to be in its hand (taken from the discard pile, not played since) as counts.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(3))
@@ -254,3 +255,10 @@ def observation_into(
     at += groups * k
     if selection.phase is not None:
         out[at + selection.phase] = 1.0
+    at += layout.phases
+    for r in range(n):
+        known = v.players[(v.player + r) % n].known
+        if known:
+            base = at + r * k
+            for card in known:
+                out[base + card_position(layout, card)] += 1.0

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from phase10._checks import is_whole
-from phase10._fast import make_evolve, reuse
+from phase10._fast import BoundedCache, make_evolve, reuse
 from phase10.actions import (
     Action,
     Announce,
@@ -65,7 +65,7 @@ from phase10.groups import GroupType, Meld, MeldRules, check_meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.limits import Limits, current_limits
 from phase10.phases import PhaseMelds
-from phase10.state import CHANCE_STEPS, GameState, PlayerState, TurnStep
+from phase10.state import CHANCE_STEPS, Event, GameState, History, PlayerState, TurnStep
 from phase10.variants import (
     Advance,
     LaydownStyle,
@@ -150,6 +150,36 @@ _pl = make_evolve(PlayerState)
 _evolve = make_evolve(GameState)
 
 
+def _forget(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``known`` without one copy of each of ``cards`` that it holds (cards left a hand)."""
+    if not known:
+        return known
+    left = list(known)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+    return tuple(left)
+
+
+def _union(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The largest multiset both ``known`` and ``cards`` are part of (both are in the hand)."""
+    need = Counter(cards)
+    need.subtract(known)
+    return tuple(sorted((*known, *need.elements()), key=_key))
+
+
+# One Event per distinct public action, built once (phase10._fast.BoundedCache).
+_EVENTS: BoundedCache[Action, Event] = BoundedCache(4096)
+
+
+def _logged(state: GameState, action: Action) -> History:
+    """The history with ``action``'s public event appended (not for hidden cards)."""
+    event = _EVENTS.get(action)
+    if event is None:
+        event = _EVENTS.put(action, Event(action=action))
+    return state.history.plus(event)
+
+
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
     players = state.players
     return (*players[:seat], player, *players[seat + 1 :])
@@ -230,6 +260,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
             score=p.score,
             completed=p.completed,
             kept=p.kept,
+            known=p.known if p.kept else (),
         )
         for p in state.players
     )
@@ -254,6 +285,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
         receiver=None,
         offers=(),
         reshuffles=0,
+        history=History(),
     )
     fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
     if not _receivers(fresh):  # everybody kept their hand: straight to the turn-up
@@ -852,6 +884,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             players=players,
             draw_pile=_remove(state.draw_pile, action.card),
             discard_pile=(action.card,),
+            history=_logged(state, action),
         )
         return _begin_turn(turned, first)
     if isinstance(action, Reveal):
@@ -882,6 +915,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             discard_pile=pile[-1:],
             step=TurnStep.REVEAL if state.to_draw > 0 else TurnStep.DRAW,
             reshuffles=state.reshuffles + 1,
+            history=_logged(state, action),
         )
         return after
     raise AssertionError(action)  # pragma: no cover
@@ -895,19 +929,21 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
     if isinstance(action, Draw | DrawTwo):
         _check_draw(state, action)
         if isinstance(action, DrawTwo):
-            return _evolve(state, step=TurnStep.DRAW_TWO, drawn=())
-        return _evolve(state, step=TurnStep.REVEAL, to_draw=1)
+            return _evolve(state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action))
+        return _evolve(state, step=TurnStep.REVEAL, to_draw=1, history=_logged(state, action))
     assert not isinstance(action, _CHANCE_ACTIONS)
     seat = action.player
     p = state.players[seat]
     if isinstance(action, TakeDiscard):
         _check_take(state, action)
-        hand = _insert(p.hand, state.discard_pile[-1])
+        top = state.discard_pile[-1]
+        hand = _insert(p.hand, top)
         return _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, hand=hand)),
+            players=_with_player(state, seat, _pl(p, hand=hand, known=_insert(p.known, top))),
             discard_pile=state.discard_pile[:-1],
             step=TurnStep.PLAY,
+            history=state.history.plus(Event(action=action, card=top)),
         )
     if isinstance(action, LayDown):
         index, rest = _check_laydown(state, action)
@@ -919,10 +955,19 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         after = _evolve(
             state,
             players=_with_player(
-                state, seat, _pl(p, hand=rest, laid_down=True, completed=completed)
+                state,
+                seat,
+                _pl(
+                    p,
+                    hand=rest,
+                    laid_down=True,
+                    completed=completed,
+                    known=_forget(p.known, action.laydown.cards),
+                ),
             ),
             table=table,
             laid_this_turn=True,
+            history=_logged(state, action),
         )
         if state.tiebreak and state.variant.tiebreak_win is TiebreakWin.LAYDOWN:
             return _evolve(after, step=TurnStep.OVER, winners=(seat,))  # rule C-26
@@ -940,8 +985,11 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         rest = _remove(p.hand, action.card)
         after = _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, hand=rest)),
+            players=_with_player(
+                state, seat, _pl(p, hand=rest, known=_forget(p.known, (action.card,)))
+            ),
             table=(*state.table[:owner], row, *state.table[owner + 1 :]),
+            history=_logged(state, action),
         )
         if not rest:  # rule C-15: out by hitting the last card
             return _end_hand(after, went_out=seat)
@@ -967,7 +1015,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     card = action.card
     rest = _remove(p.hand, card)
     discards, blue = _discard_to(state, card)
-    player = _pl(p, hand=rest)
+    player = _pl(p, hand=rest, known=_forget(p.known, (card,)))
     action_kind = card.action if state.variant.action_cards and rest else None
     if action_kind is ActionKind.TAKE_TWO:  # rule M-12
         player = _pl(player, take_two=True)
@@ -976,7 +1024,13 @@ def _discard(state: GameState, action: Discard) -> GameState:
     players = _with_player(state, seat, player)
     if action.target is not None:  # rules C-19, M-14: the target loses their next turn
         players = _skip_on(state, players, action.target)
-    after = _evolve(state, players=players, discard_pile=discards, action_pile=blue)
+    after = _evolve(
+        state,
+        players=players,
+        discard_pile=discards,
+        action_pile=blue,
+        history=_logged(state, action),
+    )
     if not rest:  # rules C-13, M-11: the last card ends the hand
         return _end_hand(after, went_out=seat)
     if action_kind is ActionKind.GIVE_FIVE:  # rule M-15: opponents offer cards
@@ -997,22 +1051,34 @@ def _announce(state: GameState, action: Announce) -> GameState:
             else _pl(q, score=q.score + variant.scoring.hand_points(q.hand))
             for s, q in enumerate(state.players)
         )
-        return _evolve(state, players=players, step=TurnStep.OVER, winners=(seat,))
+        return _evolve(
+            state,
+            players=players,
+            step=TurnStep.OVER,
+            winners=(seat,),
+            history=_logged(state, action),
+        )
     if action.keep:  # rule T-4: keep playing with those cards
         return _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, phase=phase)),
+            players=_with_player(
+                state, seat, _pl(p, phase=phase, known=_union(p.known, action.laydown.cards))
+            ),
             laid_this_turn=True,
+            history=_logged(state, action),
         )
     # rule T-4: discard them all and draw as many
     cards = action.laydown.cards
     after = _evolve(
         state,
-        players=_with_player(state, seat, _pl(p, hand=rest, phase=phase)),
+        players=_with_player(
+            state, seat, _pl(p, hand=rest, phase=phase, known=_forget(p.known, cards))
+        ),
         discard_pile=(*state.discard_pile, *cards),
         laid_this_turn=True,
         to_draw=len(cards),
         receiver=None,
+        history=_logged(state, action),
     )
     return _reveal_step(after)
 
@@ -1044,8 +1110,13 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         offers = (*state.offers, (seat, action.card))
         after = _evolve(
             state,
-            players=_with_player(state, seat, _pl(p, hand=_remove(p.hand, action.card))),
+            players=_with_player(
+                state,
+                seat,
+                _pl(p, hand=_remove(p.hand, action.card), known=_forget(p.known, (action.card,))),
+            ),
             offers=offers,
+            history=_logged(state, action),
         )
         if len(offers) == _GIVE_FIVE or after.next_offerer == state.turn:
             return _evolve(after, step=TurnStep.TAKE_OFFER)
@@ -1064,10 +1135,22 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         returned = list(state.offers)
         returned.remove(chosen)
         for owner, card in returned:  # rule M-15: the others take their cards back
-            players[owner] = _pl(players[owner], hand=_insert(players[owner].hand, card))
+            back = players[owner]
+            players[owner] = _pl(
+                back, hand=_insert(back.hand, card), known=_insert(back.known, card)
+            )
         me = players[state.turn]
-        players[state.turn] = _pl(me, hand=_insert(me.hand, action.card))
-        after = _evolve(state, players=tuple(players), offers=(), to_draw=1, receiver=action.owner)
+        players[state.turn] = _pl(
+            me, hand=_insert(me.hand, action.card), known=_insert(me.known, action.card)
+        )
+        after = _evolve(
+            state,
+            players=tuple(players),
+            offers=(),
+            to_draw=1,
+            receiver=action.owner,
+            history=_logged(state, action),
+        )
         return _reveal_step(after)  # rule M-15: the owner draws a card
     if isinstance(action, KeepHand):
         _need_step(state, action, TurnStep.KEEP_HAND)
@@ -1076,6 +1159,7 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         after = _evolve(
             state,
             players=_with_player(state, seat, _pl(p, keep_all=False, kept=action.keep)),
+            history=_logged(state, action),
         )
         return _next_hand(after)  # rule M-13
     raise _illegal(state, action, Violation.WRONG_STEP, "not an action of this step")

@@ -26,6 +26,7 @@ from phase10._json import (
     _FIELD_DECODERS,
     _SPECIAL,
     _check_keys,
+    _codec,
     _Context,
     _dec_card,
     _dec_int,
@@ -69,7 +70,7 @@ from phase10.notation import action_text, parse_action
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
 from phase10.rules import apply
-from phase10.state import CHANCE, GameState
+from phase10.state import CHANCE, Event, GameState, History
 from phase10.variants import Variant
 from phase10.views import PlayerView, view
 
@@ -296,6 +297,19 @@ _DOCUMENTS: dict[str, tuple[_Encoder, _Decoder]] = {
     "record": (_enc_record, _dec_record),
 }
 _SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
+# A history event (phase10.Event) holds any action, written as an action object.
+_SPECIAL[Action] = (_enc_action, _dec_action)
+
+
+def _enc_history(history: History) -> Any:
+    return _codec(tuple[Event, ...])[0](tuple(history))
+
+
+def _dec_history(value: Any, path: str, ctx: _Context) -> History:
+    return History.of(_codec(tuple[Event, ...])[1](value, path, ctx))
+
+
+_SPECIAL[History] = (_enc_history, _dec_history)
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 

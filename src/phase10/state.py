@@ -5,19 +5,20 @@ from __future__ import annotations
 import enum
 import functools
 from collections import Counter
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final, overload
 
 import attrs
 
 from phase10 import _pictures
+from phase10.actions import Action
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError, Phase10Error
 from phase10.groups import Meld, MeldRules, check_meld
 from phase10.phases import Phase
 from phase10.variants import PhaseOrder, SkipLimit, Variant
 
-__all__ = ["CHANCE", "GameState", "PlayerState", "StateProblem", "TurnStep"]
+__all__ = ["CHANCE", "Event", "GameState", "History", "PlayerState", "StateProblem", "TurnStep"]
 
 #: :attr:`GameState.current_player` when chance acts next (as in OpenSpiel).
 CHANCE: Final = -1
@@ -74,6 +75,123 @@ class StateProblem:
         return f"{self.path}: {self.message}" if self.path else self.message
 
 
+@attrs.frozen(cache_hash=True, kw_only=True)
+class Event:
+    """One public event of the current hand, as every seat saw it.
+
+    Hidden cards never enter an event: a deal or a card drawn from the draw pile is not
+    recorded (the :class:`~phase10.Draw` before it is), nor the card kept from a Take two
+    (M-12). A :class:`~phase10.TakeDiscard` names the card taken.
+
+    Attributes:
+        action: The public action (a player's action, a turn-up or a reshuffle).
+        card: For a :class:`~phase10.TakeDiscard`, the card taken from the discard pile.
+    """
+
+    action: Action
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.card}" if self.card is not None else str(self.action)
+
+
+@attrs.frozen(eq=False, repr=False)
+class History(Sequence[Event]):
+    """The public events of a hand, oldest first: an immutable sequence of :class:`Event`.
+
+    Each step of the game extends the history of the state before it by one event;
+    :meth:`plus` shares the older events instead of copying them, so that a long hand costs
+    every step the same. Two histories are equal when they hold equal events in the same
+    order, whatever their sharing; build one from events with :meth:`of`.
+
+    >>> from phase10 import Draw, TakeDiscard
+    >>> h = History.of([Event(action=Draw(0))]).plus(Event(action=TakeDiscard(1)))
+    >>> len(h), h[-1] == Event(action=TakeDiscard(1)), h == History.of(tuple(h))
+    (2, True, True)
+    """
+
+    _previous: History | None = None
+    _last: Event | None = None
+    _size: int = 0
+
+    @classmethod
+    def of(cls, events: Iterable[Event]) -> History:
+        """The history of ``events``, oldest first."""
+        history = _EMPTY_HISTORY
+        for event in events:
+            history = history.plus(event)
+        return history
+
+    def plus(self, event: Event) -> History:
+        """This history with ``event`` appended (``self`` is unchanged)."""
+        return History(self, event, self._size + 1)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events())
+
+    def __reversed__(self) -> Iterator[Event]:
+        node: History | None = self
+        while node is not None and node._last is not None:
+            yield node._last
+            node = node._previous
+
+    def _events(self) -> tuple[Event, ...]:
+        events = list(reversed(self))
+        events.reverse()
+        return tuple(events)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, int) and index in (-1, self._size - 1) and self._last is not None:
+            return self._last
+        return self._events()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        a: History | None = self
+        b: History | None = other
+        if self._size != other._size:
+            return False
+        while a is not b and a is not None and b is not None:
+            if a._last != b._last:
+                return False
+            a, b = a._previous, b._previous
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self._events())
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[Event, ...]]]:
+        # flat, so that pickling or copying a long hand does not recurse once per event
+        return History.of, (self._events(),)
+
+    def __copy__(self) -> History:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> History:
+        return self
+
+    def __repr__(self) -> str:
+        return f"History.of({list(self._events())!r})"
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self._events()))
+
+
+_EMPTY_HISTORY: Final = History()
+
+
 @attrs.frozen(cache_hash=True)
 class PlayerState:
     """One seat's part of the state.
@@ -93,6 +211,10 @@ class PlayerState:
             lost by the seats of the hand, must pass before another skip may be played on
             the player; 0 when nothing protects them. A skip played on the player sets it to
             the number of seats playing the hand.
+        known: The cards of the hand everybody knows are there, in canonical order: taken
+            from the discard pile (C-12), taken or taken back after a Give five (M-15), or
+            shown by a T-4 announcement that kept them, and not played since. Reset at each
+            deal (a kept hand, M-13, keeps them).
     """
 
     hand: tuple[Card, ...] = ()
@@ -105,6 +227,7 @@ class PlayerState:
     keep_all: bool = False
     kept: bool = False
     skip_guard: int = 0
+    known: tuple[Card, ...] = ()
 
 
 @attrs.frozen(cache_hash=True)
@@ -134,6 +257,9 @@ class GameState:
         receiver: Who gets the revealed cards when it is not the player to act (M-15).
         offers: The cards offered after a Give five, as (seat, card) pairs (M-15).
         reshuffles: How many times the discard pile was reshuffled this hand (C-16).
+        history: The public events of the current hand, oldest first (a :class:`History`
+            of :class:`Event`); empty before the turn-up. Part of equality: two states
+            with the same cards but different histories differ.
     """
 
     variant: Variant
@@ -155,6 +281,7 @@ class GameState:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
+    history: History = _EMPTY_HISTORY
 
     @property
     def num_players(self) -> int:
@@ -428,6 +555,11 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             )
         if p.skip_guard:
             yield from _guard_problems(state, i, p.skip_guard)
+        if p.known and (not _in_order(p.known) or Counter(p.known) - Counter(p.hand)):
+            yield StateProblem(
+                f"players[{i}].known",
+                "known cards must be in canonical order and all in the player's hand",
+            )
     seats_ok = True
     for name in ("tiebreak", "winners"):
         seats = getattr(state, name)

@@ -22,7 +22,7 @@ from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
 from phase10.phases import Phase
-from phase10.state import CHANCE, GameState, PlayerState, TurnStep
+from phase10.state import CHANCE, GameState, History, PlayerState, TurnStep
 from phase10.variants import Variant
 
 __all__ = ["PlayerView", "SeatView", "sample_state", "view"]
@@ -44,6 +44,8 @@ class SeatView:
         kept: Phase 10 Master: the player kept their hand from the last hand (M-13).
         skip_guard: Turns still to pass before a skip may be played on the player again
             (C-20, option ``skip_limit=round``); 0 when nothing protects them.
+        known: The cards everybody knows the seat holds (:attr:`PlayerState.known`): taken
+            from the discard pile and not played since, among others.
     """
 
     hand_size: int
@@ -56,6 +58,7 @@ class SeatView:
     keep_all: bool = False
     kept: bool = False
     skip_guard: int = 0
+    known: tuple[Card, ...] = ()
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -79,6 +82,8 @@ class PlayerView:
         draw_count: How many cards the draw pile holds (never which).
         drawn: The two cards of a Take two draw (M-12) when the viewer drew them, else ``()``.
         drawn_count: How many cards of a Take two draw await a choice.
+        history: The public events of the current hand (:attr:`GameState.history`), the
+            same for every seat.
     """
 
     variant: Variant
@@ -104,6 +109,7 @@ class PlayerView:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
+    history: History = attrs.field(factory=History)
 
     @property
     def num_players(self) -> int:
@@ -246,6 +252,7 @@ assert _SEAT_PUBLIC == (
     "keep_all",
     "kept",
     "skip_guard",
+    "known",
 ), _SEAT_PUBLIC
 
 
@@ -261,6 +268,7 @@ def _make_seat_view(player: PlayerState) -> SeatView:
         keep_all=player.keep_all,
         kept=player.kept,
         skip_guard=player.skip_guard,
+        known=player.known,
     )
 
 
@@ -314,6 +322,7 @@ def view(state: GameState, player: int) -> PlayerView:
         receiver=state.receiver,
         offers=state.offers,
         reshuffles=state.reshuffles,
+        history=state.history,
     )
 
 
@@ -335,6 +344,7 @@ assert _STATE_PUBLIC == (
     "receiver",
     "offers",
     "reshuffles",
+    "history",
 ), _STATE_PUBLIC
 
 
@@ -348,6 +358,9 @@ def _visible_cards(v: PlayerView) -> Iterator[Card]:
     for row in v.table:
         for meld in row:
             yield from meld.cards
+    for seat, s in enumerate(v.players):
+        if seat != v.player:
+            yield from s.known
 
 
 def _hidden_cards(v: PlayerView) -> tuple[Card, ...]:
@@ -365,8 +378,13 @@ def _hidden_cards(v: PlayerView) -> tuple[Card, ...]:
             f"the view shows more {', '.join(map(str, extra))} than the deck holds"
         )
     hidden = tuple(sorted(pool.elements(), key=_sort_key))
+    for seat, s in enumerate(v.players):
+        if seat != v.player and len(s.known) > s.hand_size:
+            raise InvalidStateError(
+                f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
+            )
     need = (
-        sum(s.hand_size for i, s in enumerate(v.players) if i != v.player)
+        sum(s.hand_size - len(s.known) for i, s in enumerate(v.players) if i != v.player)
         + v.draw_count
         + (v.drawn_count - len(v.drawn))
     )
@@ -409,7 +427,9 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
         if seat == v.player:
             hand = v.hand
         else:
-            hand = tuple(sorted(_take(pool, s.hand_size), key=_sort_key))
+            hand = tuple(
+                sorted((*s.known, *_take(pool, s.hand_size - len(s.known))), key=_sort_key)
+            )
         players.append(PlayerState(hand=hand, **{n: getattr(s, n) for n in _SEAT_PUBLIC}))
     drawn = v.drawn or tuple(_take(pool, v.drawn_count))
     return GameState(
@@ -427,8 +447,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     ``rng.random()`` only (so a seeded ``random.Random`` gives the same state on every
     Python version) and dealt to the other hands and the draw pile, keeping their sizes.
     The result passes :meth:`GameState.validate` and ``view(result, view.player) == view``.
-    A view is a snapshot: cards known from the game's history (a card another player took
-    from the discard pile) are not taken into account.
+    Cards known to be in another seat's hand (:attr:`SeatView.known`: taken from the
+    discard pile and not played since) stay in that hand; only the rest is dealt. Every
+    world consistent with the view is equally likely: each arrangement of the unknown cards
+    among the unknown places (the rest of each hand, the draw pile) comes out with the same
+    probability.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 4), random.Random(3))

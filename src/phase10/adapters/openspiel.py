@@ -25,7 +25,10 @@ Observations (``observation_string``/``observation_tensor``) are what the player
 :class:`~phase10.PlayerView` shows: the tensor is :func:`phase10.observation.observation`, the
 string :func:`phase10.adapters.describe` of the view. The information state string is the
 player's perfect-recall history: every move, with cards the player did not see as ``?``
-and another player's laydown shown once it is confirmed. States serialize (and clone) their
+and another player's laydown shown once it is confirmed; the information state tensor is the
+observation tensor, whose view carries each seat's known cards.
+``resample_from_infostate`` deals the hidden cards anew with :func:`phase10.sample_state`,
+so OpenSpiel's ``ismcts.ISMCTSBot`` searches information sets. States serialize (and clone) their
 Python fields; replaying the action history gives the same state, since the game depends
 only on it.
 """
@@ -33,6 +36,7 @@ only on it.
 from __future__ import annotations
 
 import functools
+import random
 from typing import Any
 
 import attrs
@@ -60,7 +64,7 @@ from phase10.observation import observation, observation_size
 from phase10.rules import apply, chance_outcomes, new_game
 from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
-from phase10.views import view
+from phase10.views import sample_state, view
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "GAME_TYPE", "Phase10Game", "Phase10Observer", "Phase10State"]
 
@@ -81,7 +85,7 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=6,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={
@@ -191,6 +195,16 @@ class _Laid:
         phase = self.selection.phase
         where = "" if phase is None else f" phase {phase + 1}:"
         return f"{seat_name(actor)} {verb}{where} {melds}"
+
+
+@attrs.frozen
+class _Unknown:
+    """A resampled state's log entry: a move or outcome the sampling player did not see.
+
+    Written as they saw it (``deal ? > p2``): its card was never dealt in the sampled world.
+    """
+
+    line: str
 
 
 _Entry = tuple[int, object, "tuple[int, ...] | None"]
@@ -356,6 +370,66 @@ class Phase10State(pyspiel.State):
             core.text = text
         return core.text
 
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information state: their perfect-recall history (see the module).
+
+        Two states give a player the same string exactly when the player cannot tell them
+        apart; :meth:`resample_from_infostate` keeps it.
+        """
+        return self.information_history(self.current_player() if player is None else player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information state as a fixed-size vector.
+
+        It is :func:`phase10.observation.observation` of the player's view, which holds the
+        public history's lasting effects: each seat's known cards (taken from the discard
+        pile and not played since), the table, the discard pile and the counts.
+        """
+        seat = self.current_player() if player is None else player
+        return [float(x) for x in _view_vector(self, seat)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Phase10State:
+        """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random.
+
+        The hidden cards are dealt by :func:`phase10.sample_state` (uniformly among the
+        worlds consistent with the player's view, cards known to be in a hand kept there),
+        with a ``random.Random`` seeded from one draw of ``probability_sampler``. The new
+        state's log keeps what ``player_id`` saw; what they did not see is written as they
+        saw it (``deal ? > p2``) for every seat, since its card was never dealt there.
+
+        Raises:
+            ValueError: ``player_id`` is not a seat, or another seat's laydown is under way
+                (its picked cards are hidden from ``player_id``).
+        """
+        core = self._core
+        state = core.state
+        if not is_whole(player_id, 0) or player_id >= state.num_players:
+            raise ValueError(f"player_id must be a seat of the game, got {player_id!r}")
+        if core.selection != _NO_SELECTION and state.current_player != player_id:
+            raise ValueError(
+                f"{seat_name(state.current_player or 0)} is laying down: "
+                f"cannot resample for {seat_name(player_id)}"
+            )
+        rng = random.Random(f"resample:{float(probability_sampler())!r}")
+        clone = Phase10State(self.get_game())
+        log: list[_Entry] = []
+        for actor, what, seen_by in core.log:
+            if seen_by is None or player_id in seen_by:
+                log.append((actor, what, seen_by))
+            else:
+                line = _hidden_line(actor, what, seen_by)
+                if line is not None:
+                    log.append((actor, _Unknown(line), None))
+        clone._core = _Core(
+            sample_state(view(state, player_id), rng),
+            core.selection,
+            core.moves,
+            core.max_length,
+            log,
+            {},
+        )
+        return clone
+
     def information_history(self, player: int) -> str:
         """``player``'s perfect-recall history, one line per move or outcome it observed."""
         core = self._core
@@ -366,13 +440,29 @@ class Phase10State(pyspiel.State):
         for actor, what, seen_by in core.log[upto:]:
             if seen_by is None or player in seen_by:
                 lines.append(_text(actor, what, receiver=seen_by))
-            elif actor < 0:
-                word = str(what).split()[0]
-                lines.append(f"{word} ? > {seat_name(seen_by[0])}")
-            elif isinstance(what, Keep):
-                lines.append(f"{seat_name(actor)} keep ?")
+            else:
+                line = _hidden_line(actor, what, seen_by)
+                if line is not None:
+                    lines.append(line)
         core.seen[player] = (lines, len(core.log))
         return "\n".join(lines)
+
+
+def _hidden_line(actor: int, what: object, seen_by: tuple[int, ...]) -> str | None:
+    """How a seat not in ``seen_by`` sees the entry: its line, or ``None`` (not at all)."""
+    if actor < 0:
+        word = str(what).split()[0]
+        return f"{word} ? > {seat_name(seen_by[0])}"
+    if isinstance(what, Keep):
+        return f"{seat_name(actor)} keep ?"
+    return None
+
+
+def _view_vector(state: Phase10State, player: int) -> tuple[float, ...]:
+    """``player``'s observation vector of ``state`` (the laydown under way if theirs)."""
+    core = state._core
+    selection = core.selection if core.state.current_player == player else _NO_SELECTION
+    return observation(view(core.state, player), selection=selection)
 
 
 def _outcome(state: GameState, i: int) -> Action:
@@ -393,6 +483,8 @@ def _text(actor: int, what: object, receiver: tuple[int, ...] | None = None) -> 
         return f"{seat_name(actor)} pick {what.group + 1} {_placed(what)}"
     if isinstance(what, _Laid):
         return what.text(actor)
+    if isinstance(what, _Unknown):
+        return what.line
     if isinstance(what, Confirm):
         how = "" if what.keep is None else " keep" if what.keep else " redraw"
         return f"{seat_name(actor)} confirm{how}"
@@ -419,7 +511,7 @@ class Phase10Observer:
     The default observation is the player's view: ``tensor`` holds
     :func:`phase10.observation.observation` and ``dict`` names it ``"observation"``; the string is
     :func:`phase10.adapters.describe` of the view. With ``perfect_recall`` the observer gives
-    the player's history as a string and has no tensor.
+    the player's history as a string and the same tensor (the information state tensor).
 
     Raises:
         ValueError: observer parameters were given, or an observation type other than one
@@ -444,22 +536,14 @@ class Phase10Observer:
                 "private_info=SINGLE_PLAYER"
             )
         self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
-        self.tensor: npt.NDArray[np.float32] | None
-        self.dict: dict[str, npt.NDArray[np.float32]]
-        if self.perfect_recall:
-            self.tensor = None
-            self.dict = {}
-        else:
-            self.tensor = np.zeros(observation_size(variant, num_players), np.float32)
-            self.dict = {"observation": self.tensor}
+        self.tensor: npt.NDArray[np.float32] = np.zeros(
+            observation_size(variant, num_players), np.float32
+        )
+        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor}
 
     def set_from(self, state: Phase10State, player: int) -> None:
         """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
-        if self.tensor is None:
-            return
-        core = state._core
-        selection = core.selection if core.state.current_player == player else _NO_SELECTION
-        self.tensor[:] = observation(view(core.state, player), selection=selection)
+        self.tensor[:] = _view_vector(state, player)
 
     def string_from(self, state: Phase10State, player: int) -> str:
         """``player``'s observation (or, with ``perfect_recall``, history) as text."""
