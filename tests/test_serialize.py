@@ -544,7 +544,8 @@ def test_mutated_documents_fail_cleanly_or_decode_to_something_sound(doc: dict[s
     except FormatError as error:
         assert error.path.startswith("$")
         return
-    assert from_json(to_json(result)) == result
+    # from_dict: a mutated document may grow past the default max_text_length of from_json
+    assert from_dict(to_dict(result)) == result
     if isinstance(result, GameState):
         result.validate()
         legal = legal_actions(result)
