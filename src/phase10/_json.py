@@ -377,15 +377,26 @@ def _dec_meld(value: Any, path: str, ctx: _Context) -> Meld:
 
 
 def _check_meld(meld: Meld, path: str, rules: MeldRules) -> None:
-    problem = meld.problem(rules=rules)
+    problem = meld_problem(meld, rules)
     if problem is not None:
-        try:  # check_meld explains better why the cards do not form the group
-            verdict = check_meld(str(meld), meld.group, rules=rules)
-        except (Phase10Error, TypeError):
-            verdict = None
-        if verdict is not None and not verdict:
-            problem = verdict.reason
-        raise _fail(path, f"not a valid {meld.group}: {meld} ({problem})")
+        raise _fail(path, problem)
+
+
+def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
+    """Why ``meld`` is not valid under ``rules``, as a sentence; ``None`` when it is.
+
+    Shared by the decoding of meld documents and the state checks (``GameState.problems``).
+    """
+    problem = meld.problem(rules=rules)
+    if problem is None:
+        return None
+    try:  # check_meld explains better why the cards do not form the group
+        verdict = check_meld(str(meld), meld.group, rules=rules)
+    except (Phase10Error, TypeError):
+        verdict = None
+    if verdict is not None and not verdict:
+        problem = verdict.reason
+    return f"not a valid {meld.group}: {meld} ({problem})"
 
 
 # ----------------------------------------------------------------------------- variants

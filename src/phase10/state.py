@@ -11,10 +11,11 @@ from typing import Final, overload
 import attrs
 
 from phase10 import _pictures
+from phase10._json import meld_problem
 from phase10.actions import Action
 from phase10.cards import Card, Kind
-from phase10.errors import InvalidStateError, Phase10Error
-from phase10.groups import Meld, MeldRules, check_meld
+from phase10.errors import InvalidStateError
+from phase10.groups import Meld
 from phase10.phases import Phase
 from phase10.variants import PhaseOrder, SkipLimit, Variant
 
@@ -450,7 +451,7 @@ def _problems(state: GameState) -> Iterator[StateProblem]:
             yield StateProblem(name, _unsorted(name.replace("_", " ")))
     for i, row in enumerate(state.table):
         for j, meld in enumerate(row):
-            problem = _meld_problem(meld, variant.meld_rules)
+            problem = meld_problem(meld, variant.meld_rules)
             if problem is not None:
                 yield StateProblem(f"table[{i}][{j}]", problem)
     yield from _conservation(state)
@@ -474,19 +475,6 @@ def _in_order(cards: tuple[Card, ...]) -> bool:
 
 def _unsorted(what: str) -> str:
     return f"the {what} is not in canonical order (see phase10.sort_cards)"
-
-
-def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
-    problem = meld.problem(rules=rules)
-    if problem is None:
-        return None
-    try:  # check_meld explains better why the cards do not form the group
-        verdict = check_meld(str(meld), meld.group, rules=rules)
-    except (Phase10Error, TypeError):
-        verdict = None
-    if verdict is not None and not verdict:
-        problem = verdict.reason
-    return f"not a valid {meld.group}: {meld} ({problem})"
 
 
 def _locations(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:
