@@ -650,8 +650,6 @@ def _seat_of(action: Action) -> int:
 
 # ----------------------------------------------------------------------------- history text
 
-_HISTORY_VERBS = frozenset({"turnup", "reshuffle", "deal", "reveal"})
-
 
 def _wild_value(text: str | None, game: CardGame, bad: Callable[..., NotationError]) -> Value:
     """The value written after a wild's ``=`` (``7``, ``R``, ``R7``); none written: nothing."""
@@ -822,7 +820,7 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
     reader = _Reader(body, game, what="event", shown=line)
     p = _read(body, game, reader)
     first = tokens[0]
-    if p.verb not in _HISTORY_VERBS and p.seat is None:
+    if p.verb not in _CHANCE_VERBS and p.seat is None:
         raise bad("an event names its seat first, e.g. 'p1 draw'", first.text, first.pos)
     seats = [s for s in (p.seat, p.owner, p.target, p.ref[0] if p.ref else None) if s is not None]
     for seat in seats:
@@ -836,7 +834,8 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
     if named is not None and p.verb not in ("lay", "announce"):
         raise bad("only a laydown or an announcement names its phase in parentheses")
     if taken is not None:
-        return Event(action=TakeDiscard(p.seat), card=taken)  # type: ignore[arg-type]
+        assert p.seat is not None  # "take" is a player's verb, and its seat was checked
+        return Event(action=TakeDiscard(p.seat), card=taken)
     return Event(action=_event_action(p, variant, named, rules, bad))
 
 
@@ -906,7 +905,10 @@ def _event_laydown(
     found = list(
         dict.fromkeys(lay for q in candidates for lay in _written_laydown(p.melds, q, rules, bad))
     )
-    written = " | ".join(" ".join(str(c.card) for c in m) for m in p.melds)
+    written = " | ".join(
+        " ".join(str(c.card) if c.value is None else f"{c.card}={c.value}" for c in m)
+        for m in p.melds
+    )
     if not found:
         which = (
             f"the phase {candidates[0]}"
