@@ -242,6 +242,17 @@ def test_a_laydown_event_names_its_phase_since_the_cards_may_make_two() -> None:
     assert "p1 lay R7 B7 W=7 | G2 G3 G4 Y5 (1 set of 3 + 1 run of 4)" == str(sets)
 
 
+def test_an_all_wild_red_or_black_group_reads_back_as_the_rules_build_it() -> None:
+    # rule T-3: wilds alone may be a red-or-black group (no natural minimum in "10 Phases");
+    # its red and black shapes read the cards alike, and the rules build the first one
+    variant = find_variant("ten-phases-rummy")
+    phase = variant.phases[6]
+    meld = check_meld("W W W W W W W W", phase.groups[0], rules=variant.meld_rules).melds[0]
+    event = Event(action=LayDown(2, PhaseMelds(phase, (meld,))))
+    assert "p3 lay W W W W W W W W (8 cards of one colour (red or black))" == str(event)
+    assert event == parse_event(str(event), variant)
+
+
 @pytest.mark.parametrize(
     ("text", "message", "token", "position"),
     [

@@ -695,7 +695,10 @@ def _written_meld(
             for p, c, v in zip(slots.patterns, cards, values, strict=True)
         ):
             found.append(Meld(group, slots, cards, values))
-    return [m for m in dict.fromkeys(found) if m.problem(rules=rules) is None]
+    # Shapes that read the same cards the same way (all wilds of a red-or-black group, T-3)
+    # are one meld: the first shape, as the laydown search and check_meld build it.
+    first = {(m.cards, m.values): m for m in reversed(found)}
+    return [m for m in first.values() if m.problem(rules=rules) is None]
 
 
 def _written_laydown(
