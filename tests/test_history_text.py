@@ -322,6 +322,13 @@ def test_an_all_wild_red_or_black_group_reads_back_as_the_rules_build_it() -> No
             7,
         ),
         (
+            "p1 lay phase8 R1 R2 R3 R4 R5 R6 R7 (1 run of 7)",
+            "bad event 'p1 lay phase8 R1 R2 R3 R4 R5 R6 R7 (1 run of 7)': phase8 is 7 cards "
+            "of one colour, not the phase in parentheses",
+            "",
+            0,
+        ),
+        (
             "p1 draw (1 run of 7)",
             "bad event 'p1 draw (1 run of 7)': only a laydown or an announcement names its "
             "phase in parentheses",

@@ -904,7 +904,10 @@ def _event_laydown(
                 f"(phase1 to phase{len(phases)})",
                 token,
             )
-        candidates = [q for q in candidates if q == phases[p.phase]]
+        numbered = phases[p.phase]
+        if named is not None and numbered not in named:
+            raise bad(f"phase{p.phase + 1} is {numbered}, not the phase in parentheses")
+        candidates = [numbered]
     found = list(
         dict.fromkeys(lay for q in candidates for lay in _written_laydown(p.melds, q, rules, bad))
     )
