@@ -418,25 +418,30 @@ def test_hostile_text_is_refused_fast() -> None:
         parse_history("turnup G4\np1 draw", CLASSIC)
 
 
-def test_a_hand_reads_back_in_well_under_a_few_milliseconds() -> None:
+def test_a_long_hand_reads_back_cold_and_again() -> None:
+    # the time it takes is measured by bench/bench_json.py ("history text")
     rng = random.Random("speed")
     state = new_game(CLASSIC, 4, dealer=0)
     while len(state.history) < 100 or not any(isinstance(e.action, LayDown) for e in state.history):
         state = apply(state, _choose(state, rng))
         assert not state.is_over
     text = str(state.history)
-    fresh = attrs.evolve(CLASSIC, name="classic-timed")  # equal to no variant read before
-    started = time.perf_counter()
+    fresh = attrs.evolve(CLASSIC, name="classic-read-once")  # equal to no variant read before
     assert state.history == parse_history(text, fresh)
-    cold = time.perf_counter() - started
-    started = time.perf_counter()
-    for _ in range(10):
-        parse_history(text, fresh)
-    warm = (time.perf_counter() - started) / 10
-    assert cold < 0.05, f"{len(state.history)} events read in {cold * 1000:.1f} ms"
-    assert warm < 0.005, f"{len(state.history)} events read again in {warm * 1000:.1f} ms"
+    assert state.history == parse_history(text, fresh)
     assert isinstance(parse_event("turnup G4", CLASSIC).action, TurnUp)
     assert Card.parse("G4") == parse_event("p2 take G4", CLASSIC).card
+
+
+def test_equal_variants_with_other_phase_names_read_their_own_names() -> None:
+    renamed = attrs.evolve(
+        CLASSIC,
+        phases=tuple(attrs.evolve(p, name=f"phase {i + 1}") for i, p in enumerate(CLASSIC.phases)),
+    )
+    assert renamed == CLASSIC
+    line = "p1 lay R3 B3 G3 | R7 B7 G7"
+    assert "2 sets of 3" == parse_event(line, CLASSIC).action.laydown.phase.name  # type: ignore[attr-defined]
+    assert "phase 1" == parse_event(line, renamed).action.laydown.phase.name  # type: ignore[attr-defined]
 
 
 _WORDS = [

@@ -750,7 +750,9 @@ def _named_phases(body: str, variant: Variant) -> tuple[str, list[Phase] | None]
 
 # Events read from text, per variant and line: a hand's history is read again at each step
 # by whoever follows a game as text, and most of its lines recur (phase10._fast.BoundedCache).
-_READ_EVENTS: BoundedCache[tuple[Variant, str], Event] = BoundedCache(4096)
+# Phase names are not part of a variant's equality but they are part of the event read
+# back (its laydown names the phase), so they are part of the key.
+_READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...], str], Event] = BoundedCache(4096)
 
 
 def _max_words(variant: Variant) -> int:
@@ -766,7 +768,7 @@ _CACHED_LINE_LENGTH = 1000
 def _cached_event(line: str, variant: Variant, max_words: int) -> Event:
     if len(line) > _CACHED_LINE_LENGTH:
         return _event(line, variant, max_words)
-    key = (variant, line)
+    key = (variant, tuple(p.name for p in variant.phases), line)
     event = _READ_EVENTS.get(key)
     if event is None:
         event = _READ_EVENTS.put(key, _event(line, variant, max_words))
