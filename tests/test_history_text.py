@@ -440,8 +440,12 @@ def test_equal_variants_with_other_phase_names_read_their_own_names() -> None:
     )
     assert renamed == CLASSIC
     line = "p1 lay R3 B3 G3 | R7 B7 G7"
-    assert "2 sets of 3" == parse_event(line, CLASSIC).action.laydown.phase.name  # type: ignore[attr-defined]
-    assert "phase 1" == parse_event(line, renamed).action.laydown.phase.name  # type: ignore[attr-defined]
+    names = []
+    for variant in (CLASSIC, renamed):
+        action = parse_event(line, variant).action
+        assert isinstance(action, LayDown)
+        names.append(action.laydown.phase.name)
+    assert ["2 sets of 3", "phase 1"] == names
 
 
 _WORDS = [
