@@ -8,6 +8,8 @@ decode, range and consistency checks, GameState.validate) and for the round trip
 best of R rounds over all states (the least disturbed by other work on the machine), the
 median round, and the best round in CPU time of this process (which other processes on a
 busy machine disturb less). The issue's target: a 4-player round trip under 200 us.
+The last row reads each state's public history back from its text
+(``phase10.parse_history``) as a variant not read before (so its cache is cold).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+
+import attrs
 
 import phase10
 
@@ -78,13 +82,28 @@ def main() -> None:
         for s in states:
             phase10.from_json(phase10.to_json(s), phase10.GameState)
 
+    histories = [str(s.history) for s in states]
+
+    fresh = iter(range(10**9))
+
+    def history_text() -> None:
+        # a variant equal to none read before: the parser's cache of lines is cold
+        unread = attrs.evolve(variant, name=f"{variant.name}-{next(fresh)}")
+        for h in histories:
+            phase10.parse_history(h, unread)
+
     print(
         f"python {platform.python_version()} on {platform.machine()}, variant {args.variant}, "
         f"{args.players} players, {n} mid-game states, "
         f"{statistics.mean(len(t) for t in texts):.0f} bytes of JSON each"
     )
     print(f"{'':>12} {'best us':>8} {'median us':>10} {'best cpu us':>12}")
-    for name, fn in (("to_json", encode), ("from_json", decode), ("round trip", round_trip)):
+    for name, fn in (
+        ("to_json", encode),
+        ("from_json", decode),
+        ("round trip", round_trip),
+        ("history text", history_text),
+    ):
         fn()  # warm up
         wall = rounds(fn, n, args.repeat, time.perf_counter)
         cpu = rounds(fn, n, args.repeat, time.process_time)

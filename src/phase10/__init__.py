@@ -95,7 +95,7 @@ from phase10.groups import (
 )
 from phase10.laydown import explain, find_laydown, iter_laydowns
 from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
-from phase10.notation import action_text, parse_action
+from phase10.notation import action_text, parse_action, parse_event, parse_history
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
 from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions, new_game
@@ -247,6 +247,8 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "parse_event",
+    "parse_history",
     "parse_placed",
     "play_chance",
     "replay",

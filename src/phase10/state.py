@@ -12,7 +12,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._json import meld_problem
-from phase10.actions import Action
+from phase10.actions import Action, Announce, LayDown
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
@@ -84,6 +84,12 @@ class Event:
     recorded (the :class:`~phase10.Draw` before it is), nor the card kept from a Take two
     (M-12). A :class:`~phase10.TakeDiscard` names the card taken.
 
+    ``str()`` is the action's notation followed by what the action's notation leaves to the
+    position: the card taken (``p2 take R7``), or the phase laid down or announced, in
+    parentheses (``p1 lay R7 B7 W=7 | G2 G3 G4 Y5 (1 set of 3 + 1 run of 4)``), since the
+    same cards may complete two phases of a variant. :func:`phase10.parse_event` reads it
+    back.
+
     Attributes:
         action: The public action (a player's action, a turn-up or a reshuffle).
         card: For a :class:`~phase10.TakeDiscard`, the card taken from the discard pile.
@@ -93,7 +99,11 @@ class Event:
     card: Card | None = None
 
     def __str__(self) -> str:
-        return f"{self.action} {self.card}" if self.card is not None else str(self.action)
+        action = self.action
+        text = str(action)
+        if isinstance(action, LayDown | Announce):
+            text = f"{text} ({action.laydown.phase})"
+        return f"{text} {self.card}" if self.card is not None else text
 
 
 @attrs.frozen(eq=False, repr=False)
