@@ -553,6 +553,11 @@ def _conservation(state: GameState) -> Iterator[StateProblem]:
         yield StateProblem("", f"cards are not conserved: missing {listed}")
 
 
+def _more_than_in(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
+    """Whether ``part`` holds some card more times than ``whole`` does."""
+    return any(part.count(card) > whole.count(card) for card in set(part))
+
+
 def _guard_problems(state: GameState, seat: int, guard: int) -> Iterator[StateProblem]:
     """A skip guard counts at most one round of turns, and only with skip_limit=round (C-20)."""
     path = f"players[{seat}].skip_guard"
@@ -582,7 +587,7 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             )
         if p.skip_guard:
             yield from _guard_problems(state, i, p.skip_guard)
-        if p.known and (not _in_order(p.known) or Counter(p.known) - Counter(p.hand)):
+        if p.known and (not _in_order(p.known) or _more_than_in(p.known, p.hand)):
             yield StateProblem(
                 f"players[{i}].known",
                 "known cards must be in canonical order and all in the player's hand",
@@ -590,6 +595,8 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
     seats_ok = True
     for name in ("tiebreak", "winners"):
         seats = getattr(state, name)
+        if not seats:
+            continue
         for k, seat in enumerate(seats):
             if not 0 <= seat < n:
                 seats_ok = False
@@ -611,7 +618,9 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
         if not 0 <= seat < n:
             seats_ok = False
             yield _no_seat(f"offers[{k}][0]", seat, n)
-    if (step is TurnStep.DRAW or step is TurnStep.PLAY) and state.turn not in state.active_seats:
+    # state.turn is a seat here, so only a tie-break can leave it out of the active seats
+    tiebreak = state.tiebreak
+    if (step is TurnStep.DRAW or step is TurnStep.PLAY) and tiebreak and state.turn not in tiebreak:
         yield StateProblem("turn", f"seat {state.turn} does not play this tie-break hand")
     if step in CHANCE_STEPS and step is not TurnStep.RESHUFFLE and not state.draw_pile:
         yield StateProblem("draw_pile", f"step {step.value} needs cards in the draw pile")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain, compress
 from typing import NamedTuple
 
@@ -380,35 +380,45 @@ def _sort_key(card: Card) -> tuple[int, int, int, tuple[int, ...], tuple[int, ..
 
 
 class _Deck(NamedTuple):
-    """The deck for some number of players, laid out for dealing by position.
+    """The deck for some number of players, laid out for marking the cards a view shows.
 
     ``cards`` holds the deck in canonical order with a ``None`` after the copies of each
-    card; ``mask`` is 1 at each card and 0 at each ``None``; ``first[card]`` is where the
-    copies of ``card`` begin. A copy of ``mask`` with a 0 at every card the view shows is
-    then the set of hidden cards: a card shown once more than the deck holds lands on a
-    ``None``, whose 0 cannot go lower (``bytearray`` raises ``ValueError``).
+    card, and ``mask`` is 1 at each card and 2 at each ``None``. ``first`` maps the
+    ``id()`` of each card object of the deck to where the copies of that card begin (ids
+    are safe keys: ``deck`` keeps the objects alive), and ``canonical`` maps a card equal
+    to one of the deck to the deck's object.
+
+    Writing a 0 in a copy of ``mask`` at one more copy of every card a view shows then
+    leaves 1 at the hidden cards; a card shown once more than the deck holds lands on a
+    ``None``, so its 2 is gone.
     """
 
     cards: tuple[Card | None, ...]
     mask: bytes
-    first: dict[Card, int]
+    first: dict[int, int]
+    canonical: dict[Card, Card]
     places: range
+    deck: tuple[Card, ...]
 
 
 def _make_deck(deck: tuple[Card, ...]) -> _Deck:
     counts = Counter(deck)
     cards: list[Card | None] = []
-    first: dict[Card, int] = {}
+    starts: dict[Card, int] = {}
     for card in sorted(counts, key=_sort_key):
-        first[card] = len(cards)
+        starts[card] = len(cards)
         cards += [card] * counts[card]
         cards.append(None)
-    mask = bytes(0 if card is None else 1 for card in cards)
-    return _Deck(tuple(cards), mask, first, range(len(cards)))
+    mask = bytes(2 if card is None else 1 for card in cards)
+    first = {id(card): starts[card] for card in deck}
+    canonical = {card: card for card in counts}
+    return _Deck(tuple(cards), mask, first, canonical, range(len(cards)), deck)
 
 
 # One laid-out deck per (variant, number of players): derived from those two only.
 _DECKS: BoundedCache[tuple[Variant, int], _Deck] = BoundedCache(256)
+
+_NO_TWOS = bytes(0 if i == 2 else i for i in range(256))
 
 
 def _deck(variant: Variant, players: int) -> _Deck:
@@ -417,6 +427,51 @@ def _deck(variant: Variant, players: int) -> _Deck:
     if deck is None:
         deck = _DECKS.put(key, _make_deck(variant.deck_for(players)))
     return deck
+
+
+def _hidden_mask(v: PlayerView, deck: _Deck) -> bytearray:
+    """A mask of ``deck.cards``: 1 at the cards ``v`` hides, 0 elsewhere.
+
+    Raises:
+        InvalidStateError: the view shows a card the deck does not hold, or more copies.
+    """
+    try:
+        mask = _mark_shown(v, deck, id)
+    except KeyError:  # a card object not of the deck: find the deck's by equality
+        canonical = deck.canonical
+
+        def key(card: Card) -> int:
+            return id(canonical[card])
+
+        try:
+            mask = _mark_shown(v, deck, key)
+        except KeyError:
+            raise _shown_too_many(v) from None
+    if mask.count(2) != len(deck.canonical):
+        raise _shown_too_many(v)
+    return mask.translate(_NO_TWOS)
+
+
+def _mark_shown(v: PlayerView, deck: _Deck, key: Callable[[Card], int]) -> bytearray:
+    mask = bytearray(deck.mask)
+    nxt = deck.first.copy()
+    me = v.player
+    for at in map(
+        key,
+        chain(
+            v.hand,
+            v.discard_pile,
+            v.action_pile,
+            v.drawn,
+            *[s.known for seat, s in enumerate(v.players) if seat != me and s.known],
+            *[meld.cards for row in v.table for meld in row],
+            [card for _, card in v.offers],
+        ),
+    ):
+        place = nxt[at]
+        mask[place] = 0
+        nxt[at] = place + 1
+    return mask
 
 
 def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
@@ -440,28 +495,10 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     drawn_count = v.drawn_count
     if drawn and len(drawn) != drawn_count:
         raise InvalidStateError("drawn_count must equal the number of drawn cards shown")
-    cards, full, first, places = _deck(v.variant, len(players))
-    nxt = first.copy()
-    mask = bytearray(full)
-    known = [s.known for seat, s in enumerate(players) if seat != me and s.known]
-    try:
-        for card in chain(v.hand, v.discard_pile, v.action_pile, drawn, *known):
-            at = nxt[card]
-            nxt[card] = at + 1
-            mask[at] -= 1
-        for row in v.table:
-            for meld in row:
-                for card in meld.cards:
-                    at = nxt[card]
-                    nxt[card] = at + 1
-                    mask[at] -= 1
-        for _, card in v.offers:
-            at = nxt[card]
-            nxt[card] = at + 1
-            mask[at] -= 1
-    except (KeyError, ValueError):  # a card not in the deck, or one copy too many
-        raise _shown_too_many(v) from None
-    hidden = list(compress(places, mask))
+    deck = _deck(v.variant, len(players))
+    cards = deck.cards
+    mask = _hidden_mask(v, deck)
+    hidden = list(compress(deck.places, mask))
     for seat, s in enumerate(players):
         if seat != me and len(s.known) > s.hand_size:
             raise InvalidStateError(
