@@ -508,6 +508,8 @@ def _seat_name(seat: int) -> str:
 
 
 def _in_order(cards: tuple[Card, ...]) -> bool:
+    if len(cards) < 2:
+        return True
     keys = [c.sort_key for c in cards]
     return keys == sorted(keys)
 

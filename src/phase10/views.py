@@ -397,7 +397,7 @@ class _Deck(NamedTuple):
     mask: bytes
     first: dict[int, int]
     canonical: dict[Card, Card]
-    places: range
+    places: tuple[int, ...]
     deck: tuple[Card, ...]
 
 
@@ -412,7 +412,7 @@ def _make_deck(deck: tuple[Card, ...]) -> _Deck:
     mask = bytes(2 if card is None else 1 for card in cards)
     first = {id(card): starts[card] for card in deck}
     canonical = {card: card for card in counts}
-    return _Deck(tuple(cards), mask, first, canonical, range(len(cards)), deck)
+    return _Deck(tuple(cards), mask, first, canonical, tuple(range(len(cards))), deck)
 
 
 # One laid-out deck per (variant, number of players): derived from those two only.
