@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import chain, compress
+from operator import itemgetter
 from typing import NamedTuple
 
 import attrs
@@ -456,22 +457,28 @@ def _mark_shown(v: PlayerView, deck: _Deck, key: Callable[[Card], int]) -> bytea
     mask = bytearray(deck.mask)
     nxt = deck.first.copy()
     me = v.player
-    for at in map(
-        key,
-        chain(
-            v.hand,
-            v.discard_pile,
-            v.action_pile,
-            v.drawn,
-            *[s.known for seat, s in enumerate(v.players) if seat != me and s.known],
-            *[meld.cards for row in v.table for meld in row],
-            [card for _, card in v.offers],
-        ),
-    ):
+    piles = [v.hand, v.discard_pile, v.action_pile, v.drawn]
+    for seat, s in enumerate(v.players):
+        if s.known and seat != me:
+            piles.append(s.known)
+    for row in v.table:
+        for meld in row:
+            piles.append(meld.cards)
+    if v.offers:
+        piles.append([card for _, card in v.offers])
+    for at in map(key, chain.from_iterable(piles)):
         place = nxt[at]
         mask[place] = 0
         nxt[at] = place + 1
     return mask
+
+
+def _pick(cards: tuple[Card | None, ...], places: list[int]) -> tuple[Card, ...]:
+    """The cards at ``places`` (never at a ``None``)."""
+    if len(places) > 1:
+        picked: tuple[Card, ...] = itemgetter(*places)(cards)
+        return picked
+    return tuple([cards[at] for at in places])  # type: ignore[misc]
 
 
 def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
@@ -499,17 +506,15 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     cards = deck.cards
     mask = _hidden_mask(v, deck)
     hidden = list(compress(deck.places, mask))
-    for seat, s in enumerate(players):
-        if seat != me and len(s.known) > s.hand_size:
-            raise InvalidStateError(
-                f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
-            )
     draw_count = v.draw_count
-    need = (
-        sum(s.hand_size - len(s.known) for seat, s in enumerate(players) if seat != me)
-        + draw_count
-        + (drawn_count - len(drawn))
-    )
+    need = draw_count + drawn_count - len(drawn)
+    for seat, s in enumerate(players):
+        if seat != me:
+            if len(s.known) > s.hand_size:
+                raise InvalidStateError(
+                    f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
+                )
+            need += s.hand_size - len(s.known)
     end = len(hidden)
     if end != need:
         raise InvalidStateError(
@@ -531,7 +536,7 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
             dealt = hidden[start:end]
             end = start
             dealt.sort()
-            hand = tuple([cards[at] for at in dealt])  # type: ignore[misc]
+            hand = _pick(cards, dealt)
             if s.known:
                 hand = tuple(sorted(hand + s.known, key=_sort_key))
         states.append(
@@ -550,7 +555,7 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
             )
         )
     if not drawn and drawn_count:
-        drawn = tuple([cards[at] for at in hidden[end - drawn_count : end]])  # type: ignore[misc]
+        drawn = _pick(cards, hidden[end - drawn_count : end])
     return GameState(
         variant=v.variant,
         players=tuple(states),
