@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, compress
 from operator import itemgetter
 from typing import NamedTuple
@@ -457,7 +457,7 @@ def _mark_shown(v: PlayerView, deck: _Deck, key: Callable[[Card], int]) -> bytea
     mask = bytearray(deck.mask)
     nxt = deck.first.copy()
     me = v.player
-    piles = [v.hand, v.discard_pile, v.action_pile, v.drawn]
+    piles: list[Iterable[Card]] = [v.hand, v.discard_pile, v.action_pile, v.drawn]
     for seat, s in enumerate(v.players):
         if s.known and seat != me:
             piles.append(s.known)
