@@ -586,6 +586,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     The hidden cards are the deck minus every card the view shows; they are shuffled with
     ``rng.random()`` only (so a seeded ``random.Random`` gives the same state on every
     Python version) and dealt to the other hands and the draw pile, keeping their sizes.
+    Only the places dealt are shuffled for: at most one ``rng.random()`` per card dealt to a
+    hand or to a Take two draw (the draw pile is kept in canonical order, so the order of
+    its cards is not drawn).
     The result passes :meth:`GameState.validate` and ``view(result, view.player) == view``.
     Cards known to be in another seat's hand (:attr:`SeatView.known`: taken from the
     discard pile and not played since) stay in that hand; only the rest is dealt. Every
