@@ -193,6 +193,18 @@ def broken_views() -> Iterator[tuple[str, PlayerView]]:
         attrs.evolve(v, players=hidden_seat(v, 1, known=(b, r))),
     )
     yield "the view hides", attrs.evolve(v, draw_count=v.draw_count - 1)
+    # the counts add up, but a negative one would make the deal take from the wrong places
+    hidden = v.draw_count + v.players[1].hand_size
+    yield (
+        "the view counts -1 cards in the draw pile",
+        attrs.evolve(v, draw_count=-1, players=hidden_seat(v, 1, hand_size=hidden + 1)),
+    )
+    yield (
+        "the view counts 0 cards in the draw pile and -2 drawn",
+        attrs.evolve(
+            v, draw_count=0, drawn_count=-2, players=hidden_seat(v, 1, hand_size=hidden + 2)
+        ),
+    )
     eleven = v.canonical_state().draw_pile[:11]
     yield (
         "seat 1 is known to hold 11 cards",

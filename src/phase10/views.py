@@ -507,6 +507,11 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     mask = _hidden_mask(v, deck)
     hidden = list(compress(deck.places, mask))
     draw_count = v.draw_count
+    if draw_count < 0 or drawn_count < 0:  # the deal below slices by these counts
+        raise InvalidStateError(
+            f"the view counts {draw_count} cards in the draw pile and {drawn_count} drawn; "
+            "a count cannot be negative"
+        )
     need = draw_count + drawn_count - len(drawn)
     for seat, s in enumerate(players):
         if seat != me:
