@@ -543,7 +543,7 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
             dealt.sort()
             hand = _pick(cards, dealt)
             if s.known:
-                hand = tuple(sorted(hand + s.known, key=_sort_key))
+                hand = tuple(sorted((*hand, *s.known), key=_sort_key))
         states.append(
             PlayerState(
                 hand=hand,
