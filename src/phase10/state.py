@@ -11,15 +11,17 @@ from typing import Final, overload
 import attrs
 
 from phase10 import _pictures
+from phase10._fast import BoundedCache
 from phase10._json import meld_problem
 from phase10.actions import Action, Announce, LayDown
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError
-from phase10.groups import Meld
+from phase10.groups import Meld, MeldRules
 from phase10.phases import Phase
 from phase10.variants import PhaseOrder, SkipLimit, Variant
 
 __all__ = ["CHANCE", "Event", "GameState", "History", "PlayerState", "StateProblem", "TurnStep"]
+# Also for phase10.views, not exported: dealt_problems.
 
 #: :attr:`GameState.current_player` when chance acts next (as in OpenSpiel).
 CHANCE: Final = -1
@@ -427,7 +429,28 @@ class GameState:
         yield from _problems(self)
 
 
-def _problems(state: GameState) -> Iterator[StateProblem]:
+def dealt_problems(state: GameState, viewer: int) -> Iterator[StateProblem]:
+    """:meth:`GameState.problems` of a state whose hidden cards were dealt from a view.
+
+    For :func:`phase10.sample_state`, which deals the cards seat ``viewer`` cannot see from
+    the deck minus every card its view shows, after checking that the view's counts add up
+    to the deck: every card is then in the state exactly once, and the hands it dealt and
+    the draw pile are in canonical order. So those checks (conservation, T-1, and the order
+    of every hand but the viewer's and of the draw pile) are left out; every other check of
+    :meth:`GameState.problems` is made, in the same order and with the same messages.
+
+    Yields:
+        One :class:`StateProblem` per broken invariant.
+    """
+    return _problems(state, viewer)
+
+
+# Melds found valid under a rule set. A table keeps its melds for a whole hand, and a search
+# checks the same view's table for every state it samples.
+_VALID_MELDS: BoundedCache[tuple[Meld, MeldRules], bool] = BoundedCache(4096)
+
+
+def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProblem]:
     variant = state.variant
     n = len(state.players)
     if not variant.min_players <= n <= variant.max_players:
@@ -450,24 +473,40 @@ def _problems(state: GameState) -> Iterator[StateProblem]:
         )
     phases = len(variant.phases)
     for i, p in enumerate(state.players):
-        if not _in_order(p.hand):
+        if (viewer is None or i == viewer) and not _in_order(p.hand):
             yield StateProblem(f"players[{i}].hand", _unsorted(f"hand of {_seat_name(i)}"))
         if p.phase > phases:
             yield StateProblem(
                 f"players[{i}].phase", f"phase index {p.phase} is past the last phase ({phases})"
             )
-    for name in ("draw_pile", "action_pile"):
-        if not _in_order(getattr(state, name)):
-            yield StateProblem(name, _unsorted(name.replace("_", " ")))
+    if viewer is None and not _in_order(state.draw_pile):
+        yield StateProblem("draw_pile", _unsorted("draw pile"))
+    if not _in_order(state.action_pile):
+        yield StateProblem("action_pile", _unsorted("action pile"))
+    rules = variant.meld_rules
     for i, row in enumerate(state.table):
         for j, meld in enumerate(row):
-            problem = meld_problem(meld, variant.meld_rules)
+            problem = _meld_problem(meld, rules)
             if problem is not None:
                 yield StateProblem(f"table[{i}][{j}]", problem)
-    yield from _conservation(state)
+    if viewer is None:
+        yield from _conservation(state)
     if shaky:
         return
     yield from _consistency(state)
+
+
+def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
+    key = (meld, rules)
+    try:
+        if key in _VALID_MELDS:
+            return None
+    except TypeError:  # a hand-built meld holding a list: check it every time
+        return meld_problem(meld, rules)
+    problem = meld_problem(meld, rules)
+    if problem is None:
+        _VALID_MELDS.put(key, True)
+    return problem
 
 
 def _no_seat(path: str, seat: int, n: int) -> StateProblem:
@@ -479,6 +518,8 @@ def _seat_name(seat: int) -> str:
 
 
 def _in_order(cards: tuple[Card, ...]) -> bool:
+    if len(cards) < 2:
+        return True
     keys = [c.sort_key for c in cards]
     return keys == sorted(keys)
 
@@ -524,6 +565,11 @@ def _conservation(state: GameState) -> Iterator[StateProblem]:
         yield StateProblem("", f"cards are not conserved: missing {listed}")
 
 
+def _more_than_in(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
+    """Whether ``part`` holds some card more times than ``whole`` does."""
+    return any(part.count(card) > whole.count(card) for card in set(part))
+
+
 def _guard_problems(state: GameState, seat: int, guard: int) -> Iterator[StateProblem]:
     """A skip guard counts at most one round of turns, and only with skip_limit=round (C-20)."""
     path = f"players[{seat}].skip_guard"
@@ -553,7 +599,7 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             )
         if p.skip_guard:
             yield from _guard_problems(state, i, p.skip_guard)
-        if p.known and (not _in_order(p.known) or Counter(p.known) - Counter(p.hand)):
+        if p.known and (not _in_order(p.known) or _more_than_in(p.known, p.hand)):
             yield StateProblem(
                 f"players[{i}].known",
                 "known cards must be in canonical order and all in the player's hand",
@@ -561,6 +607,8 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
     seats_ok = True
     for name in ("tiebreak", "winners"):
         seats = getattr(state, name)
+        if not seats:
+            continue
         for k, seat in enumerate(seats):
             if not 0 <= seat < n:
                 seats_ok = False
@@ -582,7 +630,9 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
         if not 0 <= seat < n:
             seats_ok = False
             yield _no_seat(f"offers[{k}][0]", seat, n)
-    if (step is TurnStep.DRAW or step is TurnStep.PLAY) and state.turn not in state.active_seats:
+    # state.turn is a seat here, so only a tie-break can leave it out of the active seats
+    tiebreak = state.tiebreak
+    if (step is TurnStep.DRAW or step is TurnStep.PLAY) and tiebreak and state.turn not in tiebreak:
         yield StateProblem("turn", f"seat {state.turn} does not play this tie-break hand")
     if step in CHANCE_STEPS and step is not TurnStep.RESHUFFLE and not state.draw_pile:
         yield StateProblem("draw_pile", f"step {step.value} needs cards in the draw pile")

@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain, compress
+from operator import itemgetter
+from typing import NamedTuple
 
 import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._fast import IdentityCache
+from phase10._fast import BoundedCache, IdentityCache
 from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
 from phase10.phases import Phase
-from phase10.state import CHANCE, GameState, History, PlayerState, TurnStep
+from phase10.state import CHANCE, GameState, History, PlayerState, TurnStep, dealt_problems
 from phase10.variants import Variant
 
 __all__ = ["PlayerView", "SeatView", "sample_state", "view"]
@@ -363,80 +366,222 @@ def _visible_cards(v: PlayerView) -> Iterator[Card]:
             yield from s.known
 
 
-def _hidden_cards(v: PlayerView) -> tuple[Card, ...]:
-    """The cards the viewer cannot see (other hands, draw pile), in canonical order.
-
-    Raises:
-        InvalidStateError: the view shows cards the deck does not have, or its counts do not
-            add up to the deck.
-    """
+def _shown_too_many(v: PlayerView) -> InvalidStateError:
+    """The error for a view that shows cards the deck does not have (or not that many)."""
     pool = Counter(v.variant.deck_for(len(v.players)))
     pool.subtract(_visible_cards(v))
     extra = sorted((card for card, n in pool.items() if n < 0), key=_sort_key)
-    if extra:
-        raise InvalidStateError(
-            f"the view shows more {', '.join(map(str, extra))} than the deck holds"
-        )
-    hidden = tuple(sorted(pool.elements(), key=_sort_key))
-    for seat, s in enumerate(v.players):
-        if seat != v.player and len(s.known) > s.hand_size:
-            raise InvalidStateError(
-                f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
-            )
-    need = (
-        sum(s.hand_size - len(s.known) for i, s in enumerate(v.players) if i != v.player)
-        + v.draw_count
-        + (v.drawn_count - len(v.drawn))
+    return InvalidStateError(
+        f"the view shows more {', '.join(map(str, extra))} than the deck holds"
     )
-    if len(hidden) != need:
-        raise InvalidStateError(
-            f"the view hides {need} cards (other hands, draw pile) but the deck leaves "
-            f"{len(hidden)}"
-        )
-    return hidden
 
 
 def _sort_key(card: Card) -> tuple[int, int, int, tuple[int, ...], tuple[int, ...]]:
     return card.sort_key
 
 
-def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """Fisher-Yates with ``rng.random()`` only (stable across Python versions)."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
+class _Deck(NamedTuple):
+    """The deck for some number of players, laid out for marking the cards a view shows.
+
+    ``cards`` holds the deck in canonical order with a ``None`` after the copies of each
+    card, and ``mask`` is 1 at each card and 2 at each ``None``. ``first`` maps the
+    ``id()`` of each card object of the deck to where the copies of that card begin (ids
+    are safe keys: ``deck`` keeps the objects alive), and ``canonical`` maps a card equal
+    to one of the deck to the deck's object.
+
+    Writing a 0 in a copy of ``mask`` at one more copy of every card a view shows then
+    leaves 1 at the hidden cards; a card shown once more than the deck holds lands on a
+    ``None``, so its 2 is gone.
+    """
+
+    cards: tuple[Card | None, ...]
+    mask: bytes
+    first: dict[int, int]
+    canonical: dict[Card, Card]
+    places: tuple[int, ...]
+    deck: tuple[Card, ...]
 
 
-def _take(cards: list[Card], n: int) -> Iterable[Card]:
-    taken = cards[-n:] if n else []
-    del cards[len(cards) - n :]
-    return taken
+def _make_deck(deck: tuple[Card, ...]) -> _Deck:
+    counts = Counter(deck)
+    cards: list[Card | None] = []
+    starts: dict[Card, int] = {}
+    for card in sorted(counts, key=_sort_key):
+        starts[card] = len(cards)
+        cards += [card] * counts[card]
+        cards.append(None)
+    mask = bytes(2 if card is None else 1 for card in cards)
+    first = {id(card): starts[card] for card in deck}
+    canonical = {card: card for card in counts}
+    return _Deck(tuple(cards), mask, first, canonical, tuple(range(len(cards))), deck)
+
+
+# One laid-out deck per (variant, number of players): derived from those two only.
+_DECKS: BoundedCache[tuple[Variant, int], _Deck] = BoundedCache(256)
+
+_NO_TWOS = bytes(0 if i == 2 else i for i in range(256))
+
+
+def _deck(variant: Variant, players: int) -> _Deck:
+    key = (variant, players)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS.put(key, _make_deck(variant.deck_for(players)))
+    return deck
+
+
+def _hidden_mask(v: PlayerView, deck: _Deck) -> bytearray:
+    """A mask of ``deck.cards``: 1 at the cards ``v`` hides, 0 elsewhere.
+
+    Raises:
+        InvalidStateError: the view shows a card the deck does not hold, or more copies.
+    """
+    try:
+        mask = _mark_shown(v, deck, id)
+    except KeyError:  # a card object not of the deck: find the deck's by equality
+        canonical = deck.canonical
+
+        def key(card: Card) -> int:
+            return id(canonical[card])
+
+        try:
+            mask = _mark_shown(v, deck, key)
+        except KeyError:
+            raise _shown_too_many(v) from None
+    if mask.count(2) != len(deck.canonical):
+        raise _shown_too_many(v)
+    return mask.translate(_NO_TWOS)
+
+
+def _mark_shown(v: PlayerView, deck: _Deck, key: Callable[[Card], int]) -> bytearray:
+    mask = bytearray(deck.mask)
+    nxt = deck.first.copy()
+    me = v.player
+    piles: list[Iterable[Card]] = [v.hand, v.discard_pile, v.action_pile, v.drawn]
+    for seat, s in enumerate(v.players):
+        if s.known and seat != me:
+            piles.append(s.known)
+    for row in v.table:
+        for meld in row:
+            piles.append(meld.cards)
+    if v.offers:
+        piles.append([card for _, card in v.offers])
+    for at in map(key, chain.from_iterable(piles)):
+        place = nxt[at]
+        mask[place] = 0
+        nxt[at] = place + 1
+    return mask
+
+
+def _pick(cards: tuple[Card | None, ...], places: list[int]) -> tuple[Card, ...]:
+    """The cards at ``places`` (never at a ``None``)."""
+    if len(places) > 1:
+        picked: tuple[Card, ...] = itemgetter(*places)(cards)
+        return picked
+    return tuple([cards[at] for at in places])  # type: ignore[misc]
 
 
 def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
-    """A full state behind ``v``; hidden cards dealt by ``rng``, or in canonical order."""
-    if not v.players or not 0 <= v.player < len(v.players):
-        raise InvalidStateError(f"player {v.player!r} is not a seat of the view")
-    if v.drawn and len(v.drawn) != v.drawn_count:
+    """A full state behind ``v``; hidden cards dealt by ``rng``, or in canonical order.
+
+    The hidden cards are the deck minus every card the view shows, in canonical order;
+    with ``rng`` the places dealt (other hands beyond their known cards, a Take two draw the
+    viewer cannot see) get the last cards of a Fisher-Yates shuffle of them, which is the
+    shuffle's first steps only: the draw pile is kept in canonical order, so the order of the
+    cards left for it does not matter.
+
+    Raises:
+        InvalidStateError: the view is inconsistent (it shows cards the deck does not hold,
+            or its counts do not add up).
+    """
+    players = v.players
+    me = v.player
+    if not players or not 0 <= me < len(players):
+        raise InvalidStateError(f"player {me!r} is not a seat of the view")
+    drawn = v.drawn
+    drawn_count = v.drawn_count
+    if drawn and len(drawn) != drawn_count:
         raise InvalidStateError("drawn_count must equal the number of drawn cards shown")
-    pool = list(_hidden_cards(v))
+    deck = _deck(v.variant, len(players))
+    cards = deck.cards
+    mask = _hidden_mask(v, deck)
+    hidden = list(compress(deck.places, mask))
+    draw_count = v.draw_count
+    if draw_count < 0 or drawn_count < 0:  # the deal below slices by these counts
+        raise InvalidStateError(
+            f"the view counts {draw_count} cards in the draw pile and {drawn_count} drawn; "
+            "a count cannot be negative"
+        )
+    need = draw_count + drawn_count - len(drawn)
+    for seat, s in enumerate(players):
+        if seat != me:
+            if len(s.known) > s.hand_size:
+                raise InvalidStateError(
+                    f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
+                )
+            need += s.hand_size - len(s.known)
+    end = len(hidden)
+    if end != need:
+        raise InvalidStateError(
+            f"the view hides {need} cards (other hands, draw pile) but the deck leaves {end}"
+        )
     if rng is not None:
-        _shuffle(pool, rng)
-    players = []
-    for seat, s in enumerate(v.players):
-        if seat == v.player:
+        rand = rng.random
+        for i in range(end - 1, max(draw_count, 1) - 1, -1):
+            j = int(rand() * (i + 1))
+            hidden[i], hidden[j] = hidden[j], hidden[i]
+    for at in hidden[draw_count:]:
+        mask[at] = 0
+    states = []
+    for seat, s in enumerate(players):
+        if seat == me:
             hand = v.hand
         else:
-            hand = tuple(
-                sorted((*s.known, *_take(pool, s.hand_size - len(s.known))), key=_sort_key)
+            start = end - s.hand_size + len(s.known)
+            dealt = hidden[start:end]
+            end = start
+            dealt.sort()
+            hand = _pick(cards, dealt)
+            if s.known:
+                hand = tuple(sorted((*hand, *s.known), key=_sort_key))
+        states.append(
+            PlayerState(
+                hand=hand,
+                phase=s.phase,
+                laid_down=s.laid_down,
+                score=s.score,
+                skipped=s.skipped,
+                completed=s.completed,
+                take_two=s.take_two,
+                keep_all=s.keep_all,
+                kept=s.kept,
+                skip_guard=s.skip_guard,
+                known=s.known,
             )
-        players.append(PlayerState(hand=hand, **{n: getattr(s, n) for n in _SEAT_PUBLIC}))
-    drawn = v.drawn or tuple(_take(pool, v.drawn_count))
+        )
+    if not drawn and drawn_count:
+        drawn = _pick(cards, hidden[end - drawn_count : end])
     return GameState(
-        players=tuple(players),
-        draw_pile=tuple(sorted(pool, key=_sort_key)),
+        variant=v.variant,
+        players=tuple(states),
+        dealer=v.dealer,
+        turn=v.turn,
+        step=v.step,
+        draw_pile=tuple(compress(cards, mask)),  # type: ignore[arg-type]
+        discard_pile=v.discard_pile,
+        table=v.table,
+        hand_number=v.hand_number,
+        dealt=v.dealt,
+        laid_this_turn=v.laid_this_turn,
+        tiebreak=v.tiebreak,
+        winners=v.winners,
+        action_pile=v.action_pile,
         drawn=drawn,
-        **{name: getattr(v, name) for name in _STATE_PUBLIC},
+        to_draw=v.to_draw,
+        receiver=v.receiver,
+        offers=v.offers,
+        reshuffles=v.reshuffles,
+        history=v.history,
     )
 
 
@@ -446,6 +591,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     The hidden cards are the deck minus every card the view shows; they are shuffled with
     ``rng.random()`` only (so a seeded ``random.Random`` gives the same state on every
     Python version) and dealt to the other hands and the draw pile, keeping their sizes.
+    Only the places dealt are shuffled for: at most one ``rng.random()`` per card dealt to a
+    hand or to a Take two draw (the draw pile is kept in canonical order, so the order of
+    its cards is not drawn).
     The result passes :meth:`GameState.validate` and ``view(result, view.player) == view``.
     Cards known to be in another seat's hand (:attr:`SeatView.known`: taken from the
     discard pile and not played since) stay in that hand; only the rest is dealt. Every
@@ -467,4 +615,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"sample_state() needs a PlayerView, got {type(view).__name__}")
-    return _determinize(view, rng).validate()
+    state = _determinize(view, rng)
+    for problem in dealt_problems(state, view.player):
+        raise InvalidStateError(str(problem))
+    return state
