@@ -231,6 +231,26 @@ class _Counting:
         windows = self.run_windows
         if not windows:
             return _sets_used(sets, list(counts.values()))
+        if not sets:
+            return max(sum(1 for x in window if x in counts) for window in windows)
+        if len(sets) == 1:
+            # The set takes min(n, size) cards of its number, the run one card of each
+            # number of its window. They compete only for a number of the set's best count
+            # that has no card to spare: then the window loses one card unless another best
+            # number lies outside it.
+            size = sets[0]
+            top = min(size, max(counts.values(), default=0))
+            if any(n > size for n in counts.values()):
+                return top + max(sum(1 for x in window if x in counts) for window in windows)
+            tops = [x for x, n in counts.items() if n == top]
+            best = 0
+            for window in windows:
+                present = sum(1 for x in window if x in counts)
+                if all(x in window for x in tops):
+                    present -= 1
+                if present > best:
+                    best = present
+            return top + best
         best = 0
         for window in windows:
             present = 0
@@ -252,16 +272,28 @@ class _Counting:
             return self.size + 1
         return max(0, self.size - used - wilds)
 
-    def helps(self, tally: tuple[dict[int, int], int], key: int, distance: int) -> bool | None:
-        """Whether one more card of ``key`` brings the hand under ``distance``."""
+    def helps(self, counts: dict[int, int], used: int, key: int, distance: int) -> bool | None:
+        """Whether one more card of ``key`` brings the hand under ``distance`` (above 0).
+
+        ``counts`` are the hand's natural cards, ``used`` is :meth:`used` of them.
+        """
         if key == _NO_KEY:
             return None
-        counts, wilds = tally
+        if distance > self.size:
+            # no natural card yet (the distance is then the size + 1): a natural helps, as
+            # any card that counts fits some group of the phase, and a wild does not
+            return key != _WILD
         if key == _WILD:
-            return self.distance(counts, wilds + 1) < distance
+            return True  # a wild stands for any card the hand misses
+        # the distance is the size less the naturals used and the wilds, so it shortens
+        # exactly when one more natural card of ``key`` is used
+        n = counts.get(key, 0)
+        single = self.color or (len(self.sets) == 1 and not self.run_windows)
+        if single:  # one group of one number or colour, short of its size: the best count
+            return n == max(counts.values(), default=0)
         more = dict(counts)
-        more[key] = more.get(key, 0) + 1
-        return self.distance(more, wilds) < distance
+        more[key] = n + 1
+        return self.used(more) > used
 
 
 def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
@@ -386,6 +418,7 @@ def count_outs(
     of = cl.of
     count = cl.count
     tally = None if count is None else _tally(shape, cl, count)
+    used = -1
     total = 0
     for card, n in unseen.items():
         c = of.get(card)
@@ -396,7 +429,9 @@ def count_outs(
         h = helps.get(c)
         if h is None and tally is not None:
             assert count is not None
-            h = helps[c] = count.helps(tally, _key_of(c, cl, count), distance)
+            if used < 0:
+                used = count.used(tally[0])
+            h = helps[c] = count.helps(tally[0], used, _key_of(c, cl, count), distance)
         if h is None:
             reps = cl.rep
             more = tuple(reps[x] for x in sorted((*shape, c)))
