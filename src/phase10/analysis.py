@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
-from phase10._fast import BoundedCache
+from phase10._fast import BoundedCache, IdentityCache
 from phase10.actions import Action
 from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
@@ -441,6 +441,10 @@ def count_outs(
     return total
 
 
+# each deck's cards counted, by the deck tuple (Variant.deck_for returns the same tuple)
+_DECK_COUNTS: IdentityCache[Counter[Card]] = IdentityCache(64)
+
+
 def unseen_cards(view: PlayerView) -> Counter[Card]:
     """The cards the viewer has not seen: the other hands and the draw pile, as counts.
 
@@ -450,7 +454,11 @@ def unseen_cards(view: PlayerView) -> Counter[Card]:
     >>> sum(unseen_cards(v).values()) == v.draw_count + v.players[1].hand_size
     True
     """
-    pool = Counter(view.variant.deck_for(view.num_players))
+    deck = view.variant.deck_for(view.num_players)
+    counts = _DECK_COUNTS.get(id(deck))
+    if counts is None:
+        counts = _DECK_COUNTS.put(deck, Counter(deck))
+    pool = counts.copy()  # the cached counts stay as they are
     pool.subtract(view.hand)
     pool.subtract(view.discard_pile)
     pool.subtract(view.action_pile)
