@@ -417,8 +417,8 @@ def count_outs(
         helps = cl.helps.put(shape, {})
     of = cl.of
     count = cl.count
-    tally = None if count is None else _tally(shape, cl, count)
-    used = -1
+    tally: tuple[dict[int, int], int] | None = None
+    used = -1  # the naturals the counting shortcut finds in use, once it is asked
     total = 0
     for card, n in unseen.items():
         c = of.get(card)
@@ -427,11 +427,14 @@ def count_outs(
         if c < 0:
             continue
         h = helps.get(c)
-        if h is None and tally is not None:
-            assert count is not None
-            if used < 0:
-                used = count.used(tally[0])
-            h = helps[c] = count.helps(tally[0], used, _key_of(c, cl, count), distance)
+        if h is None and count is not None and used != _NO_KEY:
+            if used < 0:  # the first card not known to help or not: count the hand once
+                tally = _tally(shape, cl, count)
+                used = _NO_KEY if tally is None else count.used(tally[0])
+            if tally is not None:
+                h = count.helps(tally[0], used, _key_of(c, cl, count), distance)
+                if h is not None:
+                    helps[c] = h
         if h is None:
             reps = cl.rep
             more = tuple(reps[x] for x in sorted((*shape, c)))
