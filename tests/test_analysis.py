@@ -21,9 +21,10 @@ from phase10.analysis import (
     unseen_cards,
 )
 from phase10.cards import WILD, Card, Kind, parse_cards
+from phase10.errors import LimitError
 from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import find_laydown
-from phase10.limits import current_limits
+from phase10.limits import current_limits, use_limits
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
 
 RULES = CLASSIC.meld_rules
@@ -183,3 +184,12 @@ def test_counted_distance_and_outs_are_the_searched_ones(
             if _searched_distance((*hand, card), phase, rules) < distance:
                 outs += n
     assert outs == count_outs(hand, phase, unseen, rules=rules)
+
+
+def test_a_hand_too_large_for_the_search_is_still_refused() -> None:
+    # the counting shortcut leaves such a hand to the search, which raises as it did
+    phase = Phase((SetOf(2), SetOf(3)))  # a phase no other test caches a distance for
+    hand = parse_cards("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 B1 B2 B3 B4")
+    with use_limits(current_limits().raised(max_deck_size=16)), pytest.raises(LimitError):
+        phase_distance(hand, phase, rules=RULES)
+    assert 1 == phase_distance(hand, phase, rules=RULES)  # R1 B1, R2 B2 W

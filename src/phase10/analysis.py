@@ -332,7 +332,13 @@ def _key_of(c: int, cl: _Classes, count: _Counting) -> int:
 def _tally(
     shape: tuple[int, ...], cl: _Classes, count: _Counting
 ) -> tuple[dict[int, int], int] | None:
-    """``shape`` as counts per key and a number of wilds, or None if a card cannot count."""
+    """``shape`` as counts per key and a number of wilds, or None if a card cannot count.
+
+    None too for a hand so large that the search would refuse it (``max_deck_size``), so
+    that the search raises as it always did.
+    """
+    if len(shape) + count.size + 1 > current_limits().max_deck_size:
+        return None
     counts: dict[int, int] = {}
     wilds = 0
     keys = cl.key
@@ -353,8 +359,10 @@ def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> i
     """The fewest wild cards that, added to ``hand``, complete ``phase``.
 
     0 means the hand lays the phase down now; ``phase.size + 1`` means no number of wilds
-    would (the hand cannot, say, hold a colour the phase needs). Found with the exact
-    laydown search, cached by the hand's shape.
+    would (the hand cannot, say, hold a colour the phase needs). The number is the exact
+    laydown search's; for phases of sets and at most one run, or of one colour group, it
+    is counted from the hand's numbers or colours instead, with the same result. Cached by
+    the hand's shape.
 
     >>> import phase10
     >>> from phase10.cards import parse_cards
