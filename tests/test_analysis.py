@@ -193,3 +193,27 @@ def test_a_hand_too_large_for_the_search_is_still_refused() -> None:
     with use_limits(current_limits().raised(max_deck_size=16)), pytest.raises(LimitError):
         phase_distance(hand, phase, rules=RULES)
     assert 1 == phase_distance(hand, phase, rules=RULES)  # R1 B1, R2 B2 W
+
+
+@pytest.mark.parametrize(
+    ("phase", "text", "distance"),
+    [
+        # C-6: two sets may be of one number
+        (CLASSIC_PHASES[0], "R7 B7 G7 Y7 R7 B7", 0),
+        (CLASSIC_PHASES[6], "R7 B7 G7 Y7 R7 B7 W", 1),
+        # C-7: a set and a run compete for a number with no card to spare
+        (CLASSIC_PHASES[1], "R7 B7 G7 R5 R6 R8", 1),
+        (CLASSIC_PHASES[1], "R7 B7 G7 Y7 R5 R6 R8", 0),
+        (CLASSIC_PHASES[1], "R7 B7 R9 B9 R5 R6 R8", 1),
+        (CLASSIC_PHASES[2], "R7 B7 G7 Y7 R4 R5 R6", 1),
+        (CLASSIC_PHASES[3], "R1 R2 R3 R9 R10 R11 R12 W", 2),
+        (CLASSIC_PHASES[7], "R1 R2 B3 B4 W", 4),  # C-8
+        (CLASSIC_PHASES[9], "", CLASSIC_PHASES[9].size + 1),  # C-17: a natural is needed
+    ],
+)
+def test_counted_distance_of_hands_where_groups_compete(
+    phase: Phase, text: str, distance: int
+) -> None:
+    hand = parse_cards(text)
+    assert distance == _searched_distance(hand, phase, RULES)
+    assert distance == phase_distance(hand, phase, rules=RULES)

@@ -168,7 +168,17 @@ _NO_KEY = -2
 class _Counting:
     """The counting shortcut for one (phase, rules)."""
 
-    __slots__ = ("color", "colors", "game", "need", "run_windows", "sets", "size", "wild_numbers")
+    __slots__ = (
+        "color",
+        "colors",
+        "game",
+        "need",
+        "run_masks",
+        "run_windows",
+        "sets",
+        "size",
+        "wild_numbers",
+    )
 
     def __init__(self, phase: Phase, rules: MeldRules, sets: tuple[int, ...], run: int):
         self.size = phase.size
@@ -185,6 +195,8 @@ class _Counting:
         self.run_windows: tuple[tuple[int, ...], ...] = (
             tuple(tuple((s - 1 + i) % top + 1 for i in range(run)) for s in starts) if run else ()
         )
+        #: each window as a mask: bit x for number x
+        self.run_masks = tuple(sum(1 << x for x in window) for window in self.run_windows)
 
     @staticmethod
     def of(phase: Phase, rules: MeldRules) -> _Counting | None:
@@ -231,26 +243,28 @@ class _Counting:
         windows = self.run_windows
         if not windows:
             return _sets_used(sets, list(counts.values()))
+        if not counts:
+            return 0
+        mask = 0  # the numbers held, one bit each, as the windows' masks
+        for x in counts:
+            mask |= 1 << x
+        masks = self.run_masks
         if not sets:
-            return max(sum(1 for x in window if x in counts) for window in windows)
+            return max((mask & m).bit_count() for m in masks)
         if len(sets) == 1:
             # The set takes min(n, size) cards of its number, the run one card of each
             # number of its window. They compete only for a number of the set's best count
             # that has no card to spare: then the window loses one card unless another best
             # number lies outside it.
             size = sets[0]
-            top = min(size, max(counts.values(), default=0))
-            if any(n > size for n in counts.values()):
-                return top + max(sum(1 for x in window if x in counts) for window in windows)
-            tops = [x for x, n in counts.items() if n == top]
-            best = 0
-            for window in windows:
-                present = sum(1 for x in window if x in counts)
-                if all(x in window for x in tops):
-                    present -= 1
-                if present > best:
-                    best = present
-            return top + best
+            most = max(counts.values())
+            if most > size:
+                return size + max((mask & m).bit_count() for m in masks)
+            tops = 0
+            for x, n in counts.items():
+                if n == most:
+                    tops |= 1 << x
+            return most + max((mask & m).bit_count() - (not tops & ~m) for m in masks)
         best = 0
         for window in windows:
             present = 0
@@ -259,8 +273,7 @@ class _Counting:
                 if rest.get(x):
                     present += 1
                     rest[x] -= 1
-            if sets:
-                present += _sets_used(sets, list(rest.values()))
+            present += _sets_used(sets, list(rest.values()))
             if present > best:
                 best = present
         return best
