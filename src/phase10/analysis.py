@@ -439,7 +439,7 @@ def count_outs(
     of = cl.of
     count = cl.count
     tally: tuple[dict[int, int], int] | None = None
-    used = -1  # the naturals the counting shortcut finds in use, once it is asked
+    used = -1  # naturals in use (counting shortcut): -1 not counted yet, _NO_KEY cannot be
     total = 0
     for card, n in unseen.items():
         c = of.get(card)
