@@ -19,16 +19,17 @@ These are the measures :class:`~phase10.GreedyBot` decides with, public so that 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
-from phase10._fast import BoundedCache
+from phase10._fast import BoundedCache, IdentityCache
 from phase10.actions import Action
 from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
-from phase10.groups import MeldRules
+from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import compiled_plan, find_laydown
 from phase10.limits import Limits, current_limits
 from phase10.phases import Phase
@@ -88,14 +89,19 @@ def _search_limits(limits: Limits) -> Limits:
 class _Classes:
     """Per (phase, rules): each card's class, one card per class, and what helps a shape."""
 
-    __slots__ = ("helps", "of", "plan", "rep")
+    __slots__ = ("count", "helps", "key", "of", "plan", "rep")
 
-    def __init__(self, plan: object) -> None:
+    def __init__(self, plan: object, phase: Phase, rules: MeldRules) -> None:
         self.plan = plan
         self.of: dict[Card, int] = {}
         self.rep: dict[int, Card] = {}
         # of and rep hold at most one entry per distinct card of the game's deck
         self.helps: BoundedCache[tuple[int, ...], dict[int, bool]] = BoundedCache(1 << 16)
+        #: the counting shortcut for this phase, or None when only the search answers
+        self.count = _Counting.of(phase, rules)
+        #: for the counting shortcut, each class's key: its number (sets, runs) or its
+        #: colour's index (colour groups), _WILD for a wild, _NO_KEY when it cannot count
+        self.key: dict[int, int] = {}
 
 
 _CLASSES: BoundedCache[tuple[Phase, MeldRules], _Classes] = BoundedCache(256)
@@ -105,7 +111,7 @@ def _classes(phase: Phase, rules: MeldRules) -> _Classes:
     plan = compiled_plan(phase, rules)
     known = _CLASSES.get((phase, rules))
     if known is None or known.plan is not plan:
-        known = _CLASSES.put((phase, rules), _Classes(plan))
+        known = _CLASSES.put((phase, rules), _Classes(plan, phase, rules))
     return known
 
 
@@ -134,7 +140,13 @@ def _shape(hand: Iterable[Card], cl: _Classes, phase: Phase, rules: MeldRules) -
 
 @functools.lru_cache(maxsize=1 << 17)
 def _shape_distance(shape: tuple[int, ...], phase: Phase, rules: MeldRules) -> int:
-    reps = _classes(phase, rules).rep
+    cl = _classes(phase, rules)
+    count = cl.count
+    if count is not None:
+        tally = _tally(shape, cl, count)
+        if tally is not None:
+            return count.distance(*tally)
+    reps = cl.rep
     cards = tuple(reps[c] for c in shape)
     for k in range(max(0, phase.size - len(cards)), phase.size + 1):
         if _lays(cards, k, phase, rules):
@@ -142,12 +154,228 @@ def _shape_distance(shape: tuple[int, ...], phase: Phase, rules: MeldRules) -> i
     return phase.size + 1
 
 
+# ----------------------------------------------------------------------------- counting
+# For the phases made of sets and at most one run, or of one colour group alone, under rules
+# that ask at most one natural card per phase, the distance follows from the hand's counts
+# per number (or colour) without a search: the wilds fill what the natural cards leave
+# open. The search is exact in every case; this shortcut gives the same numbers (the tests
+# compare them) at a fraction of the cost. Any other phase, rule or card goes to the search.
+
+_WILD = -1
+_NO_KEY = -2
+
+
+class _Counting:
+    """The counting shortcut for one (phase, rules)."""
+
+    __slots__ = (
+        "color",
+        "colors",
+        "game",
+        "need",
+        "run_masks",
+        "run_windows",
+        "sets",
+        "size",
+        "wild_numbers",
+    )
+
+    def __init__(self, phase: Phase, rules: MeldRules, sets: tuple[int, ...], run: int):
+        self.size = phase.size
+        self.sets = sets
+        self.need = rules.phase_naturals_needed()
+        self.colors = rules.colors
+        self.game = rules.game
+        self.wild_numbers = frozenset(range(1, rules.max_number + 1))
+        #: the size of the colour group, 0 for a phase of sets and runs
+        self.color = 0
+        top = rules.max_number
+        starts = range(1, top + 1) if rules.runs_wrap else range(1, top - run + 2)
+        #: every window of numbers of the run, empty without a run
+        self.run_windows: tuple[tuple[int, ...], ...] = (
+            tuple(tuple((s - 1 + i) % top + 1 for i in range(run)) for s in starts) if run else ()
+        )
+        #: each window as a mask: bit x for number x
+        self.run_masks = tuple(sum(1 << x for x in window) for window in self.run_windows)
+
+    @staticmethod
+    def of(phase: Phase, rules: MeldRules) -> _Counting | None:
+        if phase.distinct_colors or rules.phase_naturals_needed() > 1:
+            return None
+        if rules.natural_minimum is NaturalScope.GROUP:
+            return None
+        groups = phase.groups
+        if len(groups) == 1 and type(groups[0]) is ColorGroupOf:
+            found = _Counting(phase, rules, (), 0)
+            found.color = groups[0].size
+            return found
+        sets = tuple(g.size for g in groups if type(g) is SetOf)
+        runs = [g.size for g in groups if type(g) is RunOf]
+        if len(sets) + len(runs) != len(groups) or len(runs) > 1 or len(sets) > 3:
+            return None
+        if runs and runs[0] > rules.max_number:
+            return None
+        return _Counting(phase, rules, sets, runs[0] if runs else 0)
+
+    def key(self, card: Card) -> int:
+        """What the shortcut needs to know of ``card``, or ``_NO_KEY``."""
+        if not self.game.has(card):
+            return _NO_KEY  # the search explains why the card is refused
+        if card.kind is Kind.WILD:
+            numbers, colors = card.wild_numbers, card.wild_colors
+            if (numbers is None or numbers >= self.wild_numbers) and (
+                colors is None or colors.issuperset(self.colors)
+            ):
+                return _WILD
+            return _NO_KEY
+        number = card.number
+        if card.kind is not Kind.NUMBER or number not in self.wild_numbers:
+            return _NO_KEY
+        if self.color:
+            return self.colors.index(card.color) if card.color in self.colors else _NO_KEY
+        return number
+
+    def used(self, counts: dict[int, int]) -> int:
+        """The most natural cards of ``counts`` the phase's groups (at their size) can hold."""
+        if self.color:
+            return min(self.color, max(counts.values(), default=0))
+        sets = self.sets
+        windows = self.run_windows
+        if not windows:
+            return _sets_used(sets, list(counts.values()))
+        if not counts:
+            return 0
+        mask = 0  # the numbers held, one bit each, as the windows' masks
+        for x in counts:
+            mask |= 1 << x
+        masks = self.run_masks
+        if not sets:
+            return max((mask & m).bit_count() for m in masks)
+        if len(sets) == 1:
+            # The set takes min(n, size) cards of its number, the run one card of each
+            # number of its window. They compete only for a number of the set's best count
+            # that has no card to spare: then the window loses one card unless another best
+            # number lies outside it.
+            size = sets[0]
+            most = max(counts.values())
+            if most > size:
+                return size + max((mask & m).bit_count() for m in masks)
+            tops = 0
+            for x, n in counts.items():
+                if n == most:
+                    tops |= 1 << x
+            return most + max((mask & m).bit_count() - (not tops & ~m) for m in masks)
+        best = 0
+        for window in windows:
+            present = 0
+            rest = dict(counts)
+            for x in window:
+                if rest.get(x):
+                    present += 1
+                    rest[x] -= 1
+            present += _sets_used(sets, list(rest.values()))
+            if present > best:
+                best = present
+        return best
+
+    def distance(self, counts: dict[int, int], wilds: int) -> int:
+        """The phase distance of a hand with ``counts`` natural cards and ``wilds`` wilds."""
+        used = self.used(counts)
+        if used < self.need:
+            return self.size + 1
+        return max(0, self.size - used - wilds)
+
+    def helps(self, counts: dict[int, int], used: int, key: int, distance: int) -> bool | None:
+        """Whether one more card of ``key`` brings the hand under ``distance`` (above 0).
+
+        ``counts`` are the hand's natural cards, ``used`` is :meth:`used` of them.
+        """
+        if key == _NO_KEY:
+            return None
+        if distance > self.size:
+            # no natural card yet (the distance is then the size + 1): a natural helps, as
+            # any card that counts fits some group of the phase, and a wild does not
+            return key != _WILD
+        if key == _WILD:
+            return True  # a wild stands for any card the hand misses
+        # the distance is the size less the naturals used and the wilds, so it shortens
+        # exactly when one more natural card of ``key`` is used
+        n = counts.get(key, 0)
+        single = self.color or (len(self.sets) == 1 and not self.run_windows)
+        if single:  # one group of one number or colour, short of its size: the best count
+            return n == max(counts.values(), default=0)
+        more = dict(counts)
+        more[key] = n + 1
+        return self.used(more) > used
+
+
+def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
+    """The most cards sets of ``sets`` sizes take from numbers with ``values`` cards each.
+
+    Sets may share a number (two sets of 3 from six 7s). An optimal choice uses the numbers
+    with the most cards, so trying every way of giving each set one of the top numbers is
+    exact.
+    """
+    if not sets:
+        return 0
+    if len(sets) == 1:
+        return min(sets[0], max(values, default=0))
+    values.sort(reverse=True)
+    top = [*values[: len(sets)], *[0] * (len(sets) - len(values))]
+    if len(sets) == 2:
+        a, b = sets
+        n, m = top
+        return max(min(n, a + b), min(n, a) + min(m, b), min(n, b) + min(m, a))
+    best = 0
+    for choice in itertools.product(range(len(sets)), repeat=len(sets)):
+        total = [0] * len(sets)
+        for size, i in zip(sets, choice, strict=True):
+            total[i] += size
+        best = max(best, sum(min(v, t) for v, t in zip(top, total, strict=True)))
+    return best
+
+
+def _key_of(c: int, cl: _Classes, count: _Counting) -> int:
+    key = cl.key.get(c)
+    if key is None:
+        key = cl.key[c] = count.key(cl.rep[c])
+    return key
+
+
+def _tally(
+    shape: tuple[int, ...], cl: _Classes, count: _Counting
+) -> tuple[dict[int, int], int] | None:
+    """``shape`` as counts per key and a number of wilds, or None if a card cannot count.
+
+    None too for a hand so large that the search would refuse it (``max_deck_size``), so
+    that the search raises as it always did.
+    """
+    if len(shape) + count.size + 1 > current_limits().max_deck_size:
+        return None
+    counts: dict[int, int] = {}
+    wilds = 0
+    keys = cl.key
+    for c in shape:
+        key = keys.get(c)
+        if key is None:
+            key = _key_of(c, cl, count)
+        if key >= 0:
+            counts[key] = counts.get(key, 0) + 1
+        elif key == _WILD:
+            wilds += 1
+        else:
+            return None
+    return counts, wilds
+
+
 def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> int:
     """The fewest wild cards that, added to ``hand``, complete ``phase``.
 
     0 means the hand lays the phase down now; ``phase.size + 1`` means no number of wilds
-    would (the hand cannot, say, hold a colour the phase needs). Found with the exact
-    laydown search, cached by the hand's shape.
+    would (the hand cannot, say, hold a colour the phase needs). The number is the exact
+    laydown search's; for phases of sets and at most one run, or of one colour group, it
+    is counted from the hand's numbers or colours instead, with the same result. Cached by
+    the hand's shape.
 
     >>> import phase10
     >>> from phase10.cards import parse_cards
@@ -209,6 +437,9 @@ def count_outs(
     if helps is None:
         helps = cl.helps.put(shape, {})
     of = cl.of
+    count = cl.count
+    tally: tuple[dict[int, int], int] | None = None
+    used = -1  # naturals in use (counting shortcut): -1 not counted yet, _NO_KEY cannot be
     total = 0
     for card, n in unseen.items():
         c = of.get(card)
@@ -217,6 +448,14 @@ def count_outs(
         if c < 0:
             continue
         h = helps.get(c)
+        if h is None and count is not None and used != _NO_KEY:
+            if used < 0:  # the first card not known to help or not: count the hand once
+                tally = _tally(shape, cl, count)
+                used = _NO_KEY if tally is None else count.used(tally[0])
+            if tally is not None:
+                h = count.helps(tally[0], used, _key_of(c, cl, count), distance)
+                if h is not None:
+                    helps[c] = h
         if h is None:
             reps = cl.rep
             more = tuple(reps[x] for x in sorted((*shape, c)))
@@ -224,6 +463,10 @@ def count_outs(
         if h:
             total += n
     return total
+
+
+# each deck's cards counted, by the deck tuple (Variant.deck_for returns the same tuple)
+_DECK_COUNTS: IdentityCache[Counter[Card]] = IdentityCache(64)
 
 
 def unseen_cards(view: PlayerView) -> Counter[Card]:
@@ -235,7 +478,11 @@ def unseen_cards(view: PlayerView) -> Counter[Card]:
     >>> sum(unseen_cards(v).values()) == v.draw_count + v.players[1].hand_size
     True
     """
-    pool = Counter(view.variant.deck_for(view.num_players))
+    deck = view.variant.deck_for(view.num_players)
+    counts = _DECK_COUNTS.get(id(deck))
+    if counts is None:
+        counts = _DECK_COUNTS.put(deck, Counter(deck))
+    pool = counts.copy()  # the cached counts stay as they are
     pool.subtract(view.hand)
     pool.subtract(view.discard_pile)
     pool.subtract(view.action_pile)
