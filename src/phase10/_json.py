@@ -54,12 +54,14 @@ _Decoder = Callable[[Any, str, "_Context"], Any]
 
 
 class _Context:
-    """What decoding needs beyond the value: the meld rules of the document's variant."""
+    """What decoding needs beyond the value: the document's variant and its meld rules."""
 
-    __slots__ = ("check_melds", "rules")
+    __slots__ = ("check_melds", "rules", "variant")
 
     def __init__(self, rules: MeldRules):
         self.rules = rules
+        # The variant of the state or view being read (its history's events need it).
+        self.variant: Variant | None = None
         # Melds of a state or view are checked with the whole state (GameState.validate);
         # a standalone meld, laydown or action is checked as it is read.
         self.check_melds = True
@@ -439,6 +441,7 @@ def _dec_variant(value: Any, path: str, ctx: _Context) -> Variant:
     else:
         raise _fail(path, f"expected a variant name or object, got {_kind(value)}")
     ctx.rules = variant.meld_rules
+    ctx.variant = variant
     return variant
 
 

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import json
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 import attrs
 
+from phase10._fast import BoundedCache, IdentityCache
 from phase10._json import (
     _FIELD_DECODERS,
+    _MAX_STR,
     _SPECIAL,
     _check_keys,
-    _codec,
     _Context,
     _dec_card,
     _dec_int,
@@ -63,10 +65,10 @@ from phase10.actions import (
     TurnUp,
 )
 from phase10.cards import Card
-from phase10.errors import FormatError, Phase10Error
+from phase10.errors import FormatError, NotationError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
-from phase10.notation import action_text, parse_action
+from phase10.notation import action_text, event_reader, parse_action
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
 from phase10.rules import apply
@@ -301,12 +303,51 @@ _SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
 _SPECIAL[Action] = (_enc_action, _dec_action)
 
 
-def _enc_history(history: History) -> Any:
-    return _codec(tuple[Event, ...])[0](tuple(history))
+# A history is written as its events' texts (str(event), the history's text form): about
+# ten bytes an event where an object per event took sixty, and both ways cached, since the
+# states of a hand share their older events (History.plus) and most event texts recur.
+_EVENT_TEXT: IdentityCache[str] = IdentityCache(16384)
+_EventReaders = tuple[Callable[[str], Event], Callable[[object], Event | None]]
+_READERS: BoundedCache[tuple[Variant, tuple[str, ...]], _EventReaders] = BoundedCache(8)
+
+
+def _enc_history(history: History) -> list[str]:
+    get = _EVENT_TEXT.get
+    texts = list(map(get, map(id, history)))
+    if None in texts:
+        texts = [get(id(e)) or _EVENT_TEXT.put(e, str(e)) for e in history]
+    return texts  # type: ignore[return-value]
 
 
 def _dec_history(value: Any, path: str, ctx: _Context) -> History:
-    return History.of(_codec(tuple[Event, ...])[1](value, path, ctx))
+    if type(value) is not list:
+        raise _fail(path, f"expected an array of events, got {_kind(value)}")
+    variant = ctx.variant
+    if variant is None:  # pragma: no cover - histories are only in states and views
+        raise _fail(path, "a history is read only in a state or a view")
+    key = (variant, tuple(p.name for p in variant.phases))
+    readers = _READERS.get(key)
+    if readers is None:
+        readers = _READERS.put(key, event_reader(variant))
+    read, recall = readers
+    try:  # the texts read before (only texts of events that were read are there)
+        events: list[Event | None] = list(map(recall, value))
+    except TypeError:  # an item that is not even hashable: read each one, to name it
+        events = [None] * len(value)
+    if not all(events):
+        for i, text in enumerate(value):
+            if events[i] is not None:
+                continue
+            if type(text) is not str or len(text) > _MAX_STR:
+                raise _fail(
+                    f"{path}[{i}]",
+                    f'expected an event such as "p1 draw" or "p2 take R7", got {_kind(text)}',
+                )
+            try:
+                events[i] = read(text)
+            except NotationError as exc:
+                raise _fail(f"{path}[{i}]", str(exc)) from None
+    return History.of(events)  # type: ignore[arg-type]
 
 
 _SPECIAL[History] = (_enc_history, _dec_history)
