@@ -341,7 +341,8 @@ def _dec_history(value: Any, path: str, ctx: _Context) -> History:
             if type(text) is not str or len(text) > _MAX_STR:
                 raise _fail(
                     f"{path}[{i}]",
-                    f'expected an event such as "p1 draw" or "p2 take R7", got {_kind(text)}',
+                    f"expected an event, a string of at most {_MAX_STR} characters such as "
+                    f'"p1 draw" or "p2 take R7", got {_kind(text)}',
                 )
             try:
                 events[i] = read(text)
