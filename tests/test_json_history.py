@@ -15,7 +15,10 @@ from phase10 import (
     CLASSIC,
     Action,
     Announce,
+    Card,
+    Draw,
     DrawTwo,
+    Event,
     FormatError,
     GameState,
     History,
@@ -25,6 +28,7 @@ from phase10 import (
     Offer,
     TakeDiscard,
     TakeOffer,
+    TurnUp,
     Variant,
     apply,
     find_variant,
@@ -212,3 +216,15 @@ def test_any_history_reads_back_or_is_refused_at_its_path(history: list[object])
     else:
         assert isinstance(state, GameState)
         assert History.of(parse_event(str(t), CLASSIC) for t in history) == state.history
+
+
+def test_an_event_its_text_cannot_carry_is_refused_when_written() -> None:
+    state = _game(CLASSIC, 0, 60)[-1]
+    seven = Card.parse("R7")
+    for odd in (Event(action=Draw(0), card=seven), Event(action=TurnUp(seven), card=seven)):
+        hand_built = attrs.evolve(state, history=state.history.plus(odd))
+        with pytest.raises(FormatError, match="cannot write the event") as error:
+            to_json(hand_built)
+        assert "of the variant 'classic'" in str(error.value)
+    fine = attrs.evolve(state, history=state.history.plus(Event(action=TakeDiscard(1))))
+    assert fine == from_json(to_json(fine), GameState)  # a take without its card is an event

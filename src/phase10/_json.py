@@ -518,6 +518,9 @@ def _optional_keys(cls: type, fields: list[attrs.Attribute[Any]]) -> frozenset[s
 
 #: Decoders for single fields that need more than their type's (filled by serialize).
 _FIELD_DECODERS: dict[tuple[type, str], _Decoder] = {}
+#: Encoders for single fields that need the object they are in, which they are given
+#: instead of the field's value (filled by serialize: a history needs its variant).
+_FIELD_ENCODERS: dict[tuple[type, str], _Encoder] = {}
 
 
 def _key_path(path: str, key: object) -> str:
@@ -652,10 +655,15 @@ def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
     # Filled on first use, so that classes may refer to each other.
     encoders: list[_Encoder] = []
     plan: list[tuple[str, str, _Decoder]] = []
+    whole: list[tuple[str, _Encoder]] = []
 
     def prepare() -> None:
         for f in fields:
             enc, dec = _codec(hints[f.name])
+            special = _FIELD_ENCODERS.get((cls, f.name))
+            if special is not None:
+                whole.append((f.name, special))
+                enc = _identity  # written over below
             encoders.append(enc)
             plan.append((f.name, f.alias or f.name, _FIELD_DECODERS.get((cls, f.name), dec)))
 
@@ -663,10 +671,13 @@ def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
         if not encoders:
             prepare()
         values = get_all(obj) if get_all is not None else (getattr(obj, names[0]),) if names else ()
-        return {
+        result = {
             name: v if e is _identity else e(v)
             for name, e, v in zip(names, encoders, values, strict=True)
         }
+        for name, e in whole:
+            result[name] = e(obj)
+        return result
 
     def dec(value: Any, path: str, ctx: _Context) -> Any:
         if not plan:

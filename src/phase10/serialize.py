@@ -26,6 +26,7 @@ import attrs
 from phase10._fast import BoundedCache, IdentityCache
 from phase10._json import (
     _FIELD_DECODERS,
+    _FIELD_ENCODERS,
     _MAX_STR,
     _SPECIAL,
     _check_keys,
@@ -41,6 +42,7 @@ from phase10._json import (
     _enc_variant,
     _Encoder,
     _fail,
+    _identity,
     _key_path,
     _kind,
     _object_codec,
@@ -304,19 +306,51 @@ _SPECIAL[Action] = (_enc_action, _dec_action)
 
 
 # A history is written as its events' texts (str(event), the history's text form): about
-# ten bytes an event where an object per event took sixty, and both ways cached, since the
+# ten bytes an event where an object per event took sixty. Both ways are cached, since the
 # states of a hand share their older events (History.plus) and most event texts recur.
-_EVENT_TEXT: IdentityCache[str] = IdentityCache(16384)
+# Writing checks once per event and variant that the text reads back as the event (only a
+# hand-built event can fail it), so that from_json(to_json(state)) == state always holds;
+# the variant is kept with the text, and compared by identity.
+_EVENT_TEXT: IdentityCache[tuple[str, Variant]] = IdentityCache(16384)
 _EventReaders = tuple[Callable[[str], Event], Callable[[object], Event | None]]
 _READERS: BoundedCache[tuple[Variant, tuple[str, ...]], _EventReaders] = BoundedCache(8)
 
 
-def _enc_history(history: History) -> list[str]:
+def _readers(variant: Variant) -> _EventReaders:
+    key = (variant, tuple(p.name for p in variant.phases))
+    readers = _READERS.get(key)
+    if readers is None:
+        readers = _READERS.put(key, event_reader(variant))
+    return readers
+
+
+def _event_text(event: Event, variant: Variant) -> str:
+    text = str(event)
+    try:
+        back = _readers(variant)[0](text)
+    except NotationError as exc:
+        back, why = None, f" ({exc})"
+    else:
+        why = f": it reads back as {back!r}"
+    if back != event:
+        raise FormatError(
+            f"cannot write the event {event!r} as JSON: its text {text!r} is not that event "
+            f"of the variant {variant.name!r}{why}"
+        )
+    return text
+
+
+def _enc_history(obj: GameState | PlayerView) -> list[str]:
+    """The history of a state or view (given whole: the texts are checked with its variant)."""
+    variant = obj.variant
     get = _EVENT_TEXT.get
-    texts = list(map(get, map(id, history)))
-    if None in texts:
-        texts = [get(id(e)) or _EVENT_TEXT.put(e, str(e)) for e in history]
-    return texts  # type: ignore[return-value]
+    texts = []
+    for event in obj.history:
+        entry = get(id(event))
+        if entry is None or entry[1] is not variant:
+            entry = _EVENT_TEXT.put(event, (_event_text(event, variant), variant))
+        texts.append(entry[0])
+    return texts
 
 
 def _dec_history(value: Any, path: str, ctx: _Context) -> History:
@@ -325,11 +359,7 @@ def _dec_history(value: Any, path: str, ctx: _Context) -> History:
     variant = ctx.variant
     if variant is None:  # pragma: no cover - histories are only in states and views
         raise _fail(path, "a history is read only in a state or a view")
-    key = (variant, tuple(p.name for p in variant.phases))
-    readers = _READERS.get(key)
-    if readers is None:
-        readers = _READERS.put(key, event_reader(variant))
-    read, recall = readers
+    read, recall = _readers(variant)
     try:  # the texts read before (only texts of events that were read are there)
         events: list[Event | None] = list(map(recall, value))
     except TypeError:  # an item that is not even hashable: read each one, to name it
@@ -351,7 +381,9 @@ def _dec_history(value: Any, path: str, ctx: _Context) -> History:
     return History.of(events)  # type: ignore[arg-type]
 
 
-_SPECIAL[History] = (_enc_history, _dec_history)
+_SPECIAL[History] = (_identity, _dec_history)
+_FIELD_ENCODERS[(GameState, "history")] = _enc_history
+_FIELD_ENCODERS[(PlayerView, "history")] = _enc_history
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
