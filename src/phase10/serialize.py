@@ -309,25 +309,28 @@ _SPECIAL[Action] = (_enc_action, _dec_action)
 # ten bytes an event where an object per event took sixty. Both ways are cached, since the
 # states of a hand share their older events (History.plus) and most event texts recur.
 # Writing checks once per event and variant that the text reads back as the event (only a
-# hand-built event can fail it), so that from_json(to_json(state)) == state always holds;
-# the variant is kept with the text, and compared by identity.
-_EVENT_TEXT: IdentityCache[tuple[str, Variant]] = IdentityCache(16384)
-_EventReaders = tuple[Callable[[str], Event], Callable[[object], Event | None]]
-_READERS: BoundedCache[tuple[Variant, tuple[str, ...]], _EventReaders] = BoundedCache(8)
+# hand-built event can fail it), so that from_json(to_json(state)) == state always holds.
+# Per variant and phase names (as notation's cache of events read): the event readers and
+# the texts checked, by event identity.
+_HistoryCodec = tuple[Callable[[str], Event], Callable[[object], Event | None], IdentityCache[str]]
+_HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(8)
+_EVENT_TEXTS_PER_VARIANT = 16384
 
 
-def _readers(variant: Variant) -> _EventReaders:
+def _history_codec(variant: Variant) -> _HistoryCodec:
     key = (variant, tuple(p.name for p in variant.phases))
-    readers = _READERS.get(key)
-    if readers is None:
-        readers = _READERS.put(key, event_reader(variant))
-    return readers
+    codec = _HISTORY_CODECS.get(key)
+    if codec is None:
+        codec = _HISTORY_CODECS.put(
+            key, (*event_reader(variant), IdentityCache(_EVENT_TEXTS_PER_VARIANT))
+        )
+    return codec
 
 
-def _event_text(event: Event, variant: Variant) -> str:
+def _event_text(event: Event, variant: Variant, read: Callable[[str], Event]) -> str:
     text = str(event)
     try:
-        back = _readers(variant)[0](text)
+        back = read(text)
     except NotationError as exc:
         back, why = None, f" ({exc})"
     else:
@@ -343,14 +346,12 @@ def _event_text(event: Event, variant: Variant) -> str:
 def _enc_history(obj: GameState | PlayerView) -> list[str]:
     """The history of a state or view (given whole: the texts are checked with its variant)."""
     variant = obj.variant
-    get = _EVENT_TEXT.get
-    texts = []
-    for event in obj.history:
-        entry = get(id(event))
-        if entry is None or entry[1] is not variant:
-            entry = _EVENT_TEXT.put(event, (_event_text(event, variant), variant))
-        texts.append(entry[0])
-    return texts
+    read, _, texts = _history_codec(variant)
+    events = tuple(obj.history)
+    written = list(map(texts.get, map(id, events)))
+    if None in written:
+        written = [texts.get(id(e)) or texts.put(e, _event_text(e, variant, read)) for e in events]
+    return written  # type: ignore[return-value]
 
 
 def _dec_history(value: Any, path: str, ctx: _Context) -> History:
@@ -359,7 +360,7 @@ def _dec_history(value: Any, path: str, ctx: _Context) -> History:
     variant = ctx.variant
     if variant is None:  # pragma: no cover - histories are only in states and views
         raise _fail(path, "a history is read only in a state or a view")
-    read, recall = _readers(variant)
+    read, recall, _ = _history_codec(variant)
     try:  # the texts read before (only texts of events that were read are there)
         events: list[Event | None] = list(map(recall, value))
     except TypeError:  # an item that is not even hashable: read each one, to name it
