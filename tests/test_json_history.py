@@ -154,9 +154,9 @@ def _doc() -> dict[str, Any]:
 def test_a_bad_history_is_refused_at_its_path(history: object, path: str, message: str) -> None:
     doc = _doc()
     doc["state"]["history"] = history
-    for read in (lambda: from_dict(doc), lambda: from_json(json.dumps(doc), GameState)):
+    for text in (None, json.dumps(doc)):
         with pytest.raises(FormatError) as error:
-            read()
+            from_dict(doc) if text is None else from_json(text, GameState)
         assert path == error.value.path
         assert message in str(error.value)
         assert str(error.value).startswith(f"{path}: ")
@@ -228,3 +228,36 @@ def test_an_event_its_text_cannot_carry_is_refused_when_written() -> None:
         assert "of the variant 'classic'" in str(error.value)
     fine = attrs.evolve(state, history=state.history.plus(Event(action=TakeDiscard(1))))
     assert fine == from_json(to_json(fine), GameState)  # a take without its card is an event
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), max_size=12),
+    st.integers(0, 12),
+    st.integers(0, 12),
+    st.integers(0, 12),
+)
+def test_a_history_read_back_in_one_piece_is_the_same_sequence(
+    seats: list[int], split: int, other_split: int, changed: int
+) -> None:
+    # History.of keeps its events in one node; plus() chains nodes on top: any mix of the
+    # two is the same sequence, equal and hashed alike
+    events = [Event(action=Draw(s)) for s in seats]
+
+    def built(k: int, evs: list[Event]) -> History:
+        history = History.of(evs[:k])
+        for e in evs[k:]:
+            history = history.plus(e)
+        return history
+
+    a, b = built(split, events), built(other_split, events)
+    assert tuple(events) == tuple(a) == tuple(b)
+    assert events[::-1] == list(reversed(a))
+    assert a == b and hash(a) == hash(b) and len(a) == len(events)
+    assert [a[i] for i in range(len(a))] == events
+    if events:
+        different = list(events)
+        i = changed % len(events)
+        different[i] = Event(action=Draw(seats[i] + 1))
+        assert a != built(other_split, different)
+        assert built(other_split, different) != a

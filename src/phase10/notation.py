@@ -793,7 +793,7 @@ def _cached_event(
 
 def event_reader(
     variant: Variant,
-) -> tuple[Callable[[str], Event], Callable[[object], Event | None]]:
+) -> tuple[Callable[[str], Event], Callable[[str], Event | None]]:
     """Readers of single events of ``variant``, for many texts: ``(read, recall)``.
 
     ``read(text)`` is ``parse_event(text, variant)`` without the check of the text's length

@@ -312,7 +312,7 @@ _SPECIAL[Action] = (_enc_action, _dec_action)
 # hand-built event can fail it), so that from_json(to_json(state)) == state always holds.
 # Per variant and phase names (as notation's cache of events read): the event readers and
 # the texts checked, by event identity.
-_HistoryCodec = tuple[Callable[[str], Event], Callable[[object], Event | None], IdentityCache[str]]
+_HistoryCodec = tuple[Callable[[str], Event], Callable[[str], Event | None], IdentityCache[str]]
 _HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(8)
 _EVENT_TEXTS_PER_VARIANT = 16384
 

@@ -158,7 +158,7 @@ class History(Sequence[Event]):
     def _events(self) -> tuple[Event, ...]:
         if self._run:
             return self._run
-        events = []  # a plain loop: __reversed__'s generator costs more per event
+        events: list[Event] = []  # a plain loop: __reversed__'s generator costs more per event
         node: History | None = self
         while node is not None and node._last is not None:
             if node._run:
