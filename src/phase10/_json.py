@@ -347,7 +347,36 @@ def _enc_placed(card: Card, value: Value) -> str:
     return text
 
 
+# Melds read before, by the meld rules and what was written: the melds of a table recur
+# from state to state of a hand. Only melds read whole are stored (so only lists of card
+# texts, and the rules decide the shape and the cards allowed); whether the meld is valid
+# is still asked every time (meld_problem, itself cached by the meld's identity).
+_MELDS: BoundedCache[tuple[MeldRules, str, int, tuple[str, ...]], Meld] = BoundedCache(_CACHE_LIMIT)
+
+
 def _dec_meld(value: Any, path: str, ctx: _Context) -> Meld:
+    key = None
+    if type(value) is dict and len(value) == 2:
+        group, written = value.get("group"), value.get("cards")
+        if type(group) is dict and type(written) is list and len(group) == 2:
+            kind, size = group.get("kind"), group.get("size")
+            if type(kind) is str and type(size) is int:
+                try:
+                    key = (ctx.rules, kind, size, tuple(written))
+                    meld = _MELDS.get(key)
+                except TypeError:  # an item that is not hashable
+                    key = meld = None
+                if meld is not None:
+                    if ctx.check_melds:
+                        _check_meld(meld, path, ctx.rules)
+                    return meld
+    meld = _read_meld(value, path, ctx)
+    if key is not None:
+        _MELDS.put(key, meld)
+    return meld
+
+
+def _read_meld(value: Any, path: str, ctx: _Context) -> Meld:
     _check_keys(value, path, ("group", "cards"), ())
     group = _dec_group(value["group"], f"{path}.group", ctx)
     written = value["cards"]
@@ -388,7 +417,22 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     """Why ``meld`` is not valid under ``rules``, as a sentence; ``None`` when it is.
 
     Shared by the decoding of meld documents and the state checks (``GameState.problems``).
+    The answer is kept by the meld's identity (with the rules, compared by identity): the
+    melds of a table stay from state to state of a hand.
     """
+    found = _MELD_PROBLEMS.get(id(meld))
+    if found is not None and found[0] is rules:
+        return found[1]
+    problem = _meld_problem(meld, rules)
+    if type(meld.cards) is tuple and type(meld.values) is tuple:  # nothing in it can change
+        _MELD_PROBLEMS.put(meld, (rules, problem))
+    return problem
+
+
+_MELD_PROBLEMS: IdentityCache[tuple[MeldRules, str | None]] = IdentityCache(_CACHE_LIMIT)
+
+
+def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     problem = meld.problem(rules=rules)
     if problem is None:
         return None

@@ -349,7 +349,7 @@ def _enc_history(obj: GameState | PlayerView) -> list[str]:
     read, _, texts = _history_codec(variant)
     events = tuple(obj.history)
     written = list(map(texts.get, map(id, events)))
-    if None in written:
+    if not all(written):  # a text is never empty
         written = [texts.get(id(e)) or texts.put(e, _event_text(e, variant, read)) for e in events]
     return written  # type: ignore[return-value]
 
