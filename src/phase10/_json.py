@@ -54,12 +54,14 @@ _Decoder = Callable[[Any, str, "_Context"], Any]
 
 
 class _Context:
-    """What decoding needs beyond the value: the meld rules of the document's variant."""
+    """What decoding needs beyond the value: the document's variant and its meld rules."""
 
-    __slots__ = ("check_melds", "rules")
+    __slots__ = ("check_melds", "rules", "variant")
 
     def __init__(self, rules: MeldRules):
         self.rules = rules
+        # The variant of the state or view being read (its history's events need it).
+        self.variant: Variant | None = None
         # Melds of a state or view are checked with the whole state (GameState.validate);
         # a standalone meld, laydown or action is checked as it is read.
         self.check_melds = True
@@ -345,7 +347,36 @@ def _enc_placed(card: Card, value: Value) -> str:
     return text
 
 
+# Melds read before, by the meld rules and what was written: the melds of a table recur
+# from state to state of a hand. Only melds read whole are stored (so only lists of card
+# texts, and the rules decide the shape and the cards allowed); whether the meld is valid
+# is still asked every time (meld_problem, itself cached by the meld's identity).
+_MELDS: BoundedCache[tuple[MeldRules, str, int, tuple[str, ...]], Meld] = BoundedCache(_CACHE_LIMIT)
+
+
 def _dec_meld(value: Any, path: str, ctx: _Context) -> Meld:
+    key = None
+    if type(value) is dict and len(value) == 2:
+        group, written = value.get("group"), value.get("cards")
+        if type(group) is dict and type(written) is list and len(group) == 2:
+            kind, size = group.get("kind"), group.get("size")
+            if type(kind) is str and type(size) is int:
+                try:
+                    key = (ctx.rules, kind, size, tuple(written))
+                    meld = _MELDS.get(key)
+                except TypeError:  # an item that is not hashable
+                    key = meld = None
+                if meld is not None:
+                    if ctx.check_melds:
+                        _check_meld(meld, path, ctx.rules)
+                    return meld
+    meld = _read_meld(value, path, ctx)
+    if key is not None:
+        _MELDS.put(key, meld)
+    return meld
+
+
+def _read_meld(value: Any, path: str, ctx: _Context) -> Meld:
     _check_keys(value, path, ("group", "cards"), ())
     group = _dec_group(value["group"], f"{path}.group", ctx)
     written = value["cards"]
@@ -386,7 +417,22 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     """Why ``meld`` is not valid under ``rules``, as a sentence; ``None`` when it is.
 
     Shared by the decoding of meld documents and the state checks (``GameState.problems``).
+    The answer is kept by the meld's identity (with the rules, compared by identity): the
+    melds of a table stay from state to state of a hand.
     """
+    found = _MELD_PROBLEMS.get(id(meld))
+    if found is not None and found[0] is rules:
+        return found[1]
+    problem = _meld_problem(meld, rules)
+    if type(meld.cards) is tuple and type(meld.values) is tuple:  # nothing in it can change
+        _MELD_PROBLEMS.put(meld, (rules, problem))
+    return problem
+
+
+_MELD_PROBLEMS: IdentityCache[tuple[MeldRules, str | None]] = IdentityCache(_CACHE_LIMIT)
+
+
+def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     problem = meld.problem(rules=rules)
     if problem is None:
         return None
@@ -439,6 +485,7 @@ def _dec_variant(value: Any, path: str, ctx: _Context) -> Variant:
     else:
         raise _fail(path, f"expected a variant name or object, got {_kind(value)}")
     ctx.rules = variant.meld_rules
+    ctx.variant = variant
     return variant
 
 
@@ -515,6 +562,9 @@ def _optional_keys(cls: type, fields: list[attrs.Attribute[Any]]) -> frozenset[s
 
 #: Decoders for single fields that need more than their type's (filled by serialize).
 _FIELD_DECODERS: dict[tuple[type, str], _Decoder] = {}
+#: Encoders for single fields that need the object they are in, which they are given
+#: instead of the field's value (filled by serialize: a history needs its variant).
+_FIELD_ENCODERS: dict[tuple[type, str], _Encoder] = {}
 
 
 def _key_path(path: str, key: object) -> str:
@@ -649,10 +699,15 @@ def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
     # Filled on first use, so that classes may refer to each other.
     encoders: list[_Encoder] = []
     plan: list[tuple[str, str, _Decoder]] = []
+    whole: list[tuple[str, _Encoder]] = []
 
     def prepare() -> None:
         for f in fields:
             enc, dec = _codec(hints[f.name])
+            special = _FIELD_ENCODERS.get((cls, f.name))
+            if special is not None:
+                whole.append((f.name, special))
+                enc = _identity  # written over below
             encoders.append(enc)
             plan.append((f.name, f.alias or f.name, _FIELD_DECODERS.get((cls, f.name), dec)))
 
@@ -660,10 +715,13 @@ def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
         if not encoders:
             prepare()
         values = get_all(obj) if get_all is not None else (getattr(obj, names[0]),) if names else ()
-        return {
+        result = {
             name: v if e is _identity else e(v)
             for name, e, v in zip(names, encoders, values, strict=True)
         }
+        for name, e in whole:
+            result[name] = e(obj)
+        return result
 
     def dec(value: Any, path: str, ctx: _Context) -> Any:
         if not plan:

@@ -749,10 +749,23 @@ def _named_phases(body: str, variant: Variant) -> tuple[str, list[Phase] | None]
 
 
 # Events read from text, per variant and line: a hand's history is read again at each step
-# by whoever follows a game as text, and most of its lines recur (phase10._fast.BoundedCache).
-# Phase names are not part of a variant's equality but they are part of the event read
-# back (its laydown names the phase), so they are part of the key.
-_READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...], str], Event] = BoundedCache(4096)
+# by whoever follows a game as text (or as JSON), and most of its lines recur
+# (phase10._fast.BoundedCache). Phase names are not part of a variant's equality but they
+# are part of the event read back (its laydown names the phase), so they are part of the
+# key. Two levels, so that a batch of lines looks each one up in a plain dict.
+_READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...]], BoundedCache[str, Event]] = (
+    BoundedCache(8)
+)
+_READ_LINES = 4096
+
+
+def _events_read(variant: Variant) -> BoundedCache[str, Event]:
+    """The events of ``variant`` read so far, by line."""
+    key = (variant, tuple(p.name for p in variant.phases))
+    found = _READ_EVENTS.get(key)
+    if found is None:
+        found = _READ_EVENTS.put(key, BoundedCache(_READ_LINES))
+    return found
 
 
 def _max_words(variant: Variant) -> int:
@@ -765,14 +778,61 @@ def _max_words(variant: Variant) -> int:
 _CACHED_LINE_LENGTH = 1000
 
 
-def _cached_event(line: str, variant: Variant, max_words: int) -> Event:
+def _cached_event(
+    line: str, variant: Variant, max_words: int, read: BoundedCache[str, Event] | None = None
+) -> Event:
     if len(line) > _CACHED_LINE_LENGTH:
         return _event(line, variant, max_words)
-    key = (variant, tuple(p.name for p in variant.phases), line)
-    event = _READ_EVENTS.get(key)
+    if read is None:
+        read = _events_read(variant)
+    event = read.get(line)
     if event is None:
-        event = _READ_EVENTS.put(key, _event(line, variant, max_words))
+        event = read.put(line, _event(line, variant, max_words))
     return event
+
+
+def event_reader(
+    variant: Variant,
+) -> tuple[Callable[[str], Event], Callable[[str], Event | None]]:
+    """Readers of single events of ``variant``, for many texts: ``(read, recall)``.
+
+    ``read(text)`` is ``parse_event(text, variant)`` without the check of the text's length
+    (the caller bounds it); the variant's word limit and cache are found once, not once per
+    event. ``recall(text)`` is the event already read from exactly ``text``, or ``None``: a
+    dict lookup, what the JSON codec (:mod:`phase10.serialize`) tries first for each event
+    of a history.
+
+    >>> import phase10
+    >>> read, recall = event_reader(phase10.CLASSIC)
+    >>> read("p2 take R7") == parse_event("p2 take R7", phase10.CLASSIC)
+    True
+    >>> recall("p2 take R7") == read("p2 take R7"), recall("p2 take R8 ")
+    (True, None)
+
+    Raises:
+        TypeError: ``variant`` is not a Variant.
+    """
+    if not isinstance(variant, Variant):
+        raise TypeError(f"event_reader() needs a Variant, got {variant!r}")
+    max_words = _max_words(variant)
+    cache = _events_read(variant)
+
+    def read(line: str) -> Event:
+        """The event ``line`` writes (see :func:`parse_event`).
+
+        Raises:
+            NotationError: ``line`` is not an event of the variant.
+        """
+        if "\n" in line:
+            raise NotationError(
+                f"bad event {_quote(line)}: one event is one line",
+                text=line,
+                token="\n",
+                position=line.index("\n"),
+            )
+        return _cached_event(line, variant, max_words, cache)
+
+    return read, cache.get
 
 
 def _event(line: str, variant: Variant, max_words: int) -> Event:

@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import json
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 import attrs
 
+from phase10._fast import BoundedCache, IdentityCache
 from phase10._json import (
     _FIELD_DECODERS,
+    _FIELD_ENCODERS,
+    _MAX_STR,
     _SPECIAL,
     _check_keys,
-    _codec,
     _Context,
     _dec_card,
     _dec_int,
@@ -39,6 +42,7 @@ from phase10._json import (
     _enc_variant,
     _Encoder,
     _fail,
+    _identity,
     _key_path,
     _kind,
     _object_codec,
@@ -63,10 +67,10 @@ from phase10.actions import (
     TurnUp,
 )
 from phase10.cards import Card
-from phase10.errors import FormatError, Phase10Error
+from phase10.errors import FormatError, NotationError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
-from phase10.notation import action_text, parse_action
+from phase10.notation import action_text, event_reader, parse_action
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
 from phase10.rules import apply
@@ -301,15 +305,86 @@ _SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
 _SPECIAL[Action] = (_enc_action, _dec_action)
 
 
-def _enc_history(history: History) -> Any:
-    return _codec(tuple[Event, ...])[0](tuple(history))
+# A history is written as its events' texts (str(event), the history's text form): about
+# ten bytes an event where an object per event took sixty. Both ways are cached, since the
+# states of a hand share their older events (History.plus) and most event texts recur.
+# Writing checks once per event and variant that the text reads back as the event (only a
+# hand-built event can fail it), so that from_json(to_json(state)) == state always holds.
+# Per variant and phase names (as notation's cache of events read): the event readers and
+# the texts checked, by event identity.
+_HistoryCodec = tuple[Callable[[str], Event], Callable[[str], Event | None], IdentityCache[str]]
+_HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(8)
+_EVENT_TEXTS_PER_VARIANT = 16384
+
+
+def _history_codec(variant: Variant) -> _HistoryCodec:
+    key = (variant, tuple(p.name for p in variant.phases))
+    codec = _HISTORY_CODECS.get(key)
+    if codec is None:
+        codec = _HISTORY_CODECS.put(
+            key, (*event_reader(variant), IdentityCache(_EVENT_TEXTS_PER_VARIANT))
+        )
+    return codec
+
+
+def _event_text(event: Event, variant: Variant, read: Callable[[str], Event]) -> str:
+    text = str(event)
+    try:
+        back = read(text)
+    except NotationError as exc:
+        back, why = None, f" ({exc})"
+    else:
+        why = f": it reads back as {back!r}"
+    if back != event:
+        raise FormatError(
+            f"cannot write the event {event!r} as JSON: its text {text!r} is not that event "
+            f"of the variant {variant.name!r}{why}"
+        )
+    return text
+
+
+def _enc_history(obj: GameState | PlayerView) -> list[str]:
+    """The history of a state or view (given whole: the texts are checked with its variant)."""
+    variant = obj.variant
+    read, _, texts = _history_codec(variant)
+    events = tuple(obj.history)
+    written = list(map(texts.get, map(id, events)))
+    if not all(written):  # a text is never empty
+        written = [texts.get(id(e)) or texts.put(e, _event_text(e, variant, read)) for e in events]
+    return written  # type: ignore[return-value]
 
 
 def _dec_history(value: Any, path: str, ctx: _Context) -> History:
-    return History.of(_codec(tuple[Event, ...])[1](value, path, ctx))
+    if type(value) is not list:
+        raise _fail(path, f"expected an array of events, got {_kind(value)}")
+    variant = ctx.variant
+    if variant is None:  # pragma: no cover - histories are only in states and views
+        raise _fail(path, "a history is read only in a state or a view")
+    read, recall, _ = _history_codec(variant)
+    try:  # the texts read before (only texts of events that were read are there)
+        events: list[Event | None] = list(map(recall, value))
+    except TypeError:  # an item that is not even hashable: read each one, to name it
+        events = [None] * len(value)
+    if not all(events):
+        for i, text in enumerate(value):
+            if events[i] is not None:
+                continue
+            if type(text) is not str or len(text) > _MAX_STR:
+                raise _fail(
+                    f"{path}[{i}]",
+                    f"expected an event, a string of at most {_MAX_STR} characters such as "
+                    f'"p1 draw" or "p2 take R7", got {_kind(text)}',
+                )
+            try:
+                events[i] = read(text)
+            except NotationError as exc:
+                raise _fail(f"{path}[{i}]", str(exc)) from None
+    return History.of(events)  # type: ignore[arg-type]
 
 
-_SPECIAL[History] = (_enc_history, _dec_history)
+_SPECIAL[History] = (_identity, _dec_history)
+_FIELD_ENCODERS[(GameState, "history")] = _enc_history
+_FIELD_ENCODERS[(PlayerView, "history")] = _enc_history
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 

@@ -114,8 +114,10 @@ class History(Sequence[Event]):
 
     Each step of the game extends the history of the state before it by one event;
     :meth:`plus` shares the older events instead of copying them, so that a long hand costs
-    every step the same. Two histories are equal when they hold equal events in the same
-    order, whatever their sharing; build one from events with :meth:`of`.
+    every step the same. :meth:`of` keeps the events it is given in one tuple, so that
+    reading a long history back (from JSON or text) builds one object, not one per event.
+    Two histories are equal when they hold equal events in the same order, whatever their
+    sharing; build one from events with :meth:`of`.
 
     >>> from phase10 import Draw, TakeDiscard
     >>> h = History.of([Event(action=Draw(0))]).plus(Event(action=TakeDiscard(1)))
@@ -123,17 +125,18 @@ class History(Sequence[Event]):
     (2, True, True)
     """
 
+    # A node is the empty history, one event after a previous history (plus), or a run
+    # of events with nothing before (of): then _previous is None and _last is _run[-1].
     _previous: History | None = None
     _last: Event | None = None
     _size: int = 0
+    _run: tuple[Event, ...] = ()
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> History:
         """The history of ``events``, oldest first."""
-        history = _EMPTY_HISTORY
-        for event in events:
-            history = history.plus(event)
-        return history
+        run = tuple(events)
+        return History(None, run[-1], len(run), run) if run else _EMPTY_HISTORY
 
     def plus(self, event: Event) -> History:
         """This history with ``event`` appended (``self`` is unchanged)."""
@@ -148,11 +151,23 @@ class History(Sequence[Event]):
     def __reversed__(self) -> Iterator[Event]:
         node: History | None = self
         while node is not None and node._last is not None:
+            if node._run:
+                yield from reversed(node._run)
+                return
             yield node._last
             node = node._previous
 
     def _events(self) -> tuple[Event, ...]:
-        events = list(reversed(self))
+        if self._run:
+            return self._run
+        events: list[Event] = []  # a plain loop: __reversed__'s generator costs more per event
+        node: History | None = self
+        while node is not None and node._last is not None:
+            if node._run:
+                events.extend(reversed(node._run))
+                break
+            events.append(node._last)
+            node = node._previous
         events.reverse()
         return tuple(events)
 
@@ -173,6 +188,8 @@ class History(Sequence[Event]):
         if self._size != other._size:
             return False
         while a is not b and a is not None and b is not None:
+            if a._run or b._run:  # the same number of events left on both sides
+                return a._events() == b._events()
             if a._last != b._last:
                 return False
             a, b = a._previous, b._previous

@@ -56,7 +56,7 @@ from phase10.errors import FormatError
 from phase10.groups import GroupType, Meld, Value
 from phase10.phases import Phase, PhaseMelds
 from phase10.serialize import JSON_FORMAT
-from phase10.state import CHANCE, Event, GameState, History
+from phase10.state import CHANCE, GameState, History
 from phase10.variants import Variant, variant_names
 from phase10.views import PlayerView
 
@@ -201,10 +201,13 @@ class _Builder:
         return {"$ref": f"#/$defs/{name}"}
 
     def of(self, tp: Any) -> dict[str, Any]:
-        if tp is History:  # the hand's public events, written as an array
-            return {"type": "array", "items": self.of(Event)}
-        if tp == Action:  # an event's action: any action object
-            return self.ref("action") if "action" in self.defs else self.action()
+        if tp is History:  # the hand's public events, one event text each
+            return {
+                "description": "The hand's public events, oldest first, each as str(event) "
+                "writes it (event notation, read back by phase10.parse_event).",
+                "type": "array",
+                "items": {"type": "string", "maxLength": _MAX_STR},
+            }
         special = _SPECIAL.get(tp)
         if special is not None:
             if tp is Variant and "Variant" not in self.defs:
