@@ -405,3 +405,67 @@ def test_ismcts_plays_legally_in_every_variant_family() -> None:
         bots: list[Bot] = [ISMCTSBot(iterations=2), GreedyBot(), GreedyBot()]
         result = play_game(variant, bots, seed="i", max_actions=120)
         assert result.finished or result.actions == 120
+
+
+def test_ismcts_keeps_the_card_the_opponent_is_known_to_collect() -> None:
+    # seat 1 took R10 and B10 from the discard pile (SeatView.known) and holds three 6s: a
+    # third 10 completes its phase 1 (C-10), so the search keeps the G10 that GreedyBot,
+    # which looks only at its own hand, gives up first
+    state = build(["R3 B3 G3 R5 B5 Y8 G10 Y11 R12 B12 G1", "R10 B10 R6 B6 G6 Y2 Y4 G8 B9 R11"])
+    collector = attrs.evolve(state.players[1], known=sort_cards(parse_cards("R10 B10")))
+    state = attrs.evolve(state, players=(state.players[0], collector)).validate()
+    assert "p1 discard G10" == str(act(GreedyBot(), state))
+    chosen = {str(act(ISMCTSBot(), state, seed=seed)) for seed in range(8)}
+    assert "p1 discard G10" not in chosen
+    assert chosen <= {"p1 discard Y11", "p1 discard G1", "p1 discard Y8"}
+
+
+def _ismcts_game_views(seed: str, bot: Bot) -> list[tuple[PlayerView, Action]]:
+    """The views of seat 0 (played by ``bot``) in a two-player classic game, with its choice."""
+    rng = random.Random(seed)
+    state = phase10.new_game(CLASSIC, 2)
+    seen: list[tuple[PlayerView, Action]] = []
+    greedy = GreedyBot()
+    while not state.is_over and len(seen) < 120:
+        if state.is_chance:
+            state, _ = phase10.play_chance(state, rng)
+            continue
+        seat = state.current_player
+        assert seat is not None
+        v = phase10.view(state, seat)
+        action = (bot if seat == 0 else greedy).act(v, rng)
+        if seat == 0:
+            seen.append((v, action))
+        state = phase10.apply(state, action)
+    return seen
+
+
+def test_ismcts_draws_as_greedy_does_unless_asked_to_search_draws() -> None:
+    draws = [(v, a) for v, a in _ismcts_game_views("draws", ISMCTSBot()) if v.step is TurnStep.DRAW]
+    assert len(draws) > 20
+    assert [GreedyBot().act(v, random.Random(0)) for v, _ in draws] == [a for _, a in draws]
+    searched = ISMCTSBot(search_draws=True)
+    # searching the draw changes some choices (the candidates are every legal draw)
+    assert any(
+        searched.act(v, random.Random(i)) != a
+        for i, (v, a) in enumerate(draws)
+        if isinstance(a, phase10.Draw) and v.top_discard is not None
+    )
+
+
+def test_ismcts_never_discards_farther_from_its_phase_than_greedy() -> None:
+    def after(v: PlayerView, card: phase10.Card) -> int:
+        rest = list(v.hand)
+        rest.remove(card)
+        phase = CLASSIC.phases[v.players[v.player].phase]
+        return phase10.analysis.phase_distance(tuple(rest), phase, rules=CLASSIC.meld_rules)
+
+    compared = 0
+    for v, action in _ismcts_game_views("discards", ISMCTSBot()):
+        if not isinstance(action, phase10.Discard) or v.players[v.player].laid_down:
+            continue
+        greedy = GreedyBot().act(v, random.Random(0))
+        assert isinstance(greedy, phase10.Discard)
+        assert after(v, action.card) <= after(v, greedy.card)
+        compared += 1
+    assert compared > 10

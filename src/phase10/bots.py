@@ -19,7 +19,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -438,9 +438,14 @@ class ISMCTSBot:
     determinizations (single-observer ISMCTS): a decision's children are the bot's actions,
     chosen by UCB1 over the iterations in which they were available.
 
-    The search only branches where a greedy player's choice is most often wrong: at a draw
-    (every legal draw) and at a discard (the ``width`` cards :class:`GreedyBot` would give
-    up first). Laydowns, hits and the other steps follow :class:`GreedyBot`. The ``k``-th
+    The search branches where a greedy player's choice is most often wrong: at a discard
+    before the bot's phase is down, among the ``width`` cards :class:`GreedyBot` would give
+    up first that keep the hand as close to its phase as the greedy choice does. There the
+    greedy choice looks only at the bot's own hand; the search also sees, in each
+    determinization, whether the opponent takes the card from the discard pile (or, once
+    down, hits it). Draws are searched only with ``search_draws=True``: in the measurements
+    (docs/performance.md) a search of the draw at this depth chose worse than GreedyBot's
+    rule. Laydowns, hits and the other steps follow :class:`GreedyBot`. The ``k``-th
     visit of every root action plays on the ``k``-th determinization with the same chance
     draws (common random numbers), so the actions are compared on the same guesses; the
     action played has the best mean score, the greedy choice winning ties.
@@ -463,6 +468,7 @@ class ISMCTSBot:
         width: How many discards are searched (the greedy order's first).
         horizon: Turns played out after the decision before the heuristic scores the state.
         exploration: UCB1's exploration constant.
+        search_draws: Whether to search the draw (take the discard or not) too.
     """
 
     iterations: int = attrs.field(default=24, validator=attrs.validators.ge(1))
@@ -470,6 +476,7 @@ class ISMCTSBot:
     width: int = attrs.field(default=3, validator=attrs.validators.ge(1))
     horizon: int = attrs.field(default=2, validator=attrs.validators.ge(1))
     exploration: float = 0.5
+    search_draws: bool = False
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The action with the best mean score in the search from ``view``.
@@ -481,25 +488,29 @@ class ISMCTSBot:
         actions = _choices(view)
         if len(actions) == 1:
             return actions[0]
-        candidates = _candidates(_Greedy(view, actions), self.width)
+        candidates = _candidates(_Greedy(view, actions), self.width, self.search_draws)
         if len(candidates) == 1:
             return candidates[0]
         return _Search(self, view, rng).run(candidates)
 
 
-def _candidates(greedy: _Greedy, width: int) -> tuple[Action, ...]:
+def _candidates(greedy: _Greedy, width: int, draws: bool) -> tuple[Action, ...]:
     """The actions worth searching, the greedy choice first."""
     choice = greedy.choose()
     step = greedy.view.step
     if step is TurnStep.DRAW:
-        return (choice, *(a for a in greedy.actions if a != choice))
+        return (choice, *(a for a in greedy.actions if a != choice)) if draws else (choice,)
     if step is not TurnStep.PLAY or not isinstance(choice, Discard) or greedy.laid:
         return (choice,)
     discards = [a for a in greedy.actions if isinstance(a, Discard)]
     order = greedy.removal_order(list(dict.fromkeys(a.card for a in discards)))
+    hand = greedy.hand
+    # a card that leaves the hand farther from its phase is never the better discard often
+    # enough to be worth the iterations it would take
+    keep = greedy.distance(_without(hand, choice.card))
     out: list[Action] = [choice]
     for card in order[:width]:
-        if card == choice.card:
+        if card == choice.card or greedy.distance(_without(hand, card)) > keep:
             continue
         options = [a for a in discards if a.card == card]
         targets = [a.target for a in options if a.target is not None]
@@ -596,7 +607,9 @@ class _Search:
                 v = view(state, self.me)
                 actions = legal_actions(v)
                 if len(actions) > 1:
-                    candidates = _candidates(_Greedy(v, actions), self.bot.width)
+                    candidates = _candidates(
+                        _Greedy(v, actions), self.bot.width, self.bot.search_draws
+                    )
                     if len(candidates) == 1:
                         candidates = None
         value = _value(state, self.me, start_hand)
@@ -623,6 +636,14 @@ class _Search:
         )
 
 
+# The outs (unseen cards that would bring the hand closer) are worth up to 0.09, just under
+# a step of distance, half of it at _OUTS_HALF outs: the first outs count about a tenth of
+# a step each. With less, the search gave the opponent the cards they were collecting to
+# keep one more out (docs/performance.md).
+_OUTS_WORTH: Final = 0.09
+_OUTS_HALF: Final = 10
+
+
 def _value(state: GameState, me: int, start_hand: int) -> float:
     """The heuristic worth of ``state`` to ``me``: its score minus the best opponent's."""
     scores = [_progress(state, seat, start_hand) for seat in range(state.num_players)]
@@ -631,7 +652,12 @@ def _value(state: GameState, me: int, start_hand: int) -> float:
 
 
 def _progress(state: GameState, seat: int, start_hand: int) -> float:
-    """About 1 for a phase made, less the farther the hand is from it, minus points at risk."""
+    """The phase, plus how far this hand has brought it, minus the points at risk.
+
+    A phase laid down counts 0.6 to 1.0 (the fewer cards left, the more); a phase not yet
+    down counts less than any laid one: 0.6 less 0.1 a step of distance, plus under 0.1 for
+    its outs. A laydown therefore always counts more than the hand before it.
+    """
     player = state.players[seat]
     variant = state.variant
     if state.is_over:
@@ -641,20 +667,21 @@ def _progress(state: GameState, seat: int, start_hand: int) -> float:
         return float(player.phase) - 0.002 * player.score
     points = variant.scoring.hand_points(player.hand)
     if player.laid_down or not state.open_phases(seat):
-        return player.phase + 1.0 - 0.04 * len(player.hand) - 0.001 * points
+        return player.phase + 1.0 - 0.04 * min(len(player.hand), 10) - 0.001 * points
     rules = variant.meld_rules
     best = -1.0
     unseen: Counter[Card] | None = None
     for index in state.open_phases(seat):
         phase = variant.phases[index]
         d = phase_distance(player.hand, phase, rules=rules)
-        value = 0.9 - 0.15 * d
+        value = 0.6 - 0.1 * d
         if d > 0:
             if unseen is None:
                 unseen = Counter(state.draw_pile)
                 for other, p in enumerate(state.players):
                     if other != seat:
                         unseen.update(p.hand)
-            value += 0.003 * count_outs(player.hand, phase, unseen, rules=rules)
+            outs = count_outs(player.hand, phase, unseen, rules=rules)
+            value += _OUTS_WORTH * outs / (outs + _OUTS_HALF)
         best = max(best, value)
     return player.phase + best - 0.001 * points
