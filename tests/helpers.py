@@ -326,6 +326,33 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 
 
+#: The player actions :func:`eager_action` prefers, so that laydowns, hits and Master's
+#: action cards reach a hand's history within a short game.
+EAGER = (LayDown, Announce, Hit, DrawTwo, Offer, TakeOffer, KeepHand)
+
+
+def eager_action(state: GameState, rng: random.Random, *, targets: bool = False) -> Action:
+    """A chance outcome, or a legal action chosen at random with a bias to :data:`EAGER`.
+
+    Also takes the discard more often than at random, and with ``targets`` plays a skip
+    on a target (C-19) more often.
+    """
+    if state.is_chance:
+        return sample_chance(state, rng)
+    legal = legal_actions(state)
+    eager = [a for a in legal if isinstance(a, EAGER)]
+    if eager and rng.random() < 0.8:
+        return eager[int(rng.random() * len(eager))]
+    takes = [a for a in legal if isinstance(a, TakeDiscard)]
+    if takes and rng.random() < 0.4:
+        return takes[0]
+    if targets:
+        aimed = [a for a in legal if isinstance(a, Discard) and a.target is not None]
+        if aimed and rng.random() < 0.5:
+            return aimed[0]
+    return legal[int(rng.random() * len(legal))]
+
+
 def check_state(state: GameState, legal: Sequence[Action] | None = None) -> None:
     """Invariants every reachable state of every variant keeps.
 

@@ -41,35 +41,18 @@ from phase10 import (
     new_game,
     parse_event,
     parse_history,
-    sample_chance,
     variant_names,
     view,
 )
 from phase10.groups import check_meld
 from phase10.phases import CLASSIC_PHASES, PhaseMelds
 
-from .helpers import card, discard, draw, play, start
+from .helpers import card, discard, draw, eager_action, play, start
 from .test_engine import TINY
-
-#: The player actions that prefer to be played, so that laydowns, hits and Master's action
-#: cards reach the history within a short game.
-_EAGER = (LayDown, Announce, Hit, DrawTwo, Offer, TakeOffer, KeepHand)
 
 
 def _choose(state: GameState, rng: random.Random) -> Action:
-    if state.is_chance:
-        return sample_chance(state, rng)
-    legal = legal_actions(state)
-    eager = [a for a in legal if isinstance(a, _EAGER)]
-    if eager and rng.random() < 0.8:
-        return eager[int(rng.random() * len(eager))]
-    takes = [a for a in legal if isinstance(a, TakeDiscard)]
-    if takes and rng.random() < 0.4:
-        return takes[0]
-    discards = [a for a in legal if isinstance(a, Discard) and a.target is not None]
-    if discards and rng.random() < 0.5:  # rule C-19: a skip names its target
-        return discards[0]
-    return legal[int(rng.random() * len(legal))]
+    return eager_action(state, rng, targets=True)
 
 
 def _kind(event: Event) -> str:

@@ -14,52 +14,33 @@ from hypothesis import strategies as st
 from phase10 import (
     CLASSIC,
     Action,
-    Announce,
     Card,
     Draw,
-    DrawTwo,
     Event,
     FormatError,
     GameState,
     History,
-    Hit,
-    KeepHand,
     LayDown,
-    Offer,
     TakeDiscard,
-    TakeOffer,
     TurnUp,
     Variant,
     apply,
     find_variant,
     from_dict,
     from_json,
-    legal_actions,
     new_game,
     parse_event,
-    sample_chance,
     to_dict,
     to_json,
     variant_names,
     view,
 )
 
-#: Player actions preferred, so that laydowns, hits and Master's action cards reach the
-#: history within a short game.
-_EAGER = (LayDown, Announce, Hit, DrawTwo, Offer, TakeOffer, KeepHand)
+from .helpers import eager_action
 
 
 def _choose(state: GameState, rng: random.Random) -> Action:
-    if state.is_chance:
-        return sample_chance(state, rng)
-    legal = legal_actions(state)
-    eager = [a for a in legal if isinstance(a, _EAGER)]
-    if eager and rng.random() < 0.8:
-        return eager[int(rng.random() * len(eager))]
-    takes = [a for a in legal if isinstance(a, TakeDiscard)]
-    if takes and rng.random() < 0.4:
-        return takes[0]
-    return legal[int(rng.random() * len(legal))]
+    return eager_action(state, rng)
 
 
 def _game(variant: Variant, seed: int, steps: int) -> list[GameState]:

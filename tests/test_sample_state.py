@@ -27,13 +27,14 @@ from phase10 import (
     SetOf,
     check_meld,
     find_variant,
-    legal_actions,
     sample_state,
     sort_cards,
     variant_names,
     view,
 )
 from phase10.state import _meld_problem
+
+from .helpers import random_action
 
 #: Every built-in variant, and the classic game with a deck per player (T-1: identical cards).
 VARIANTS = (
@@ -88,12 +89,7 @@ def random_states(variant: phase10.Variant, players: int, seed: str) -> Iterator
         if state.is_over:
             return
         yield state
-        if state.is_chance:
-            action: phase10.Action = phase10.sample_chance(state, rng)
-        else:
-            legal = legal_actions(state)
-            action = legal[int(rng.random() * len(legal))]
-        state = phase10.apply(state, action)
+        state = phase10.apply(state, random_action(state, rng))
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)

@@ -35,6 +35,8 @@ from phase10.views import (
     _VIEW_ONLY,
 )
 
+from .helpers import random_action
+
 VARIANTS = variant_names()
 
 
@@ -46,12 +48,7 @@ def random_game(name: str, players: int, seed: str) -> Iterator[GameState]:
         yield state
         if state.is_over:
             return
-        if state.is_chance:
-            action: phase10.Action = phase10.sample_chance(state, rng)
-        else:
-            legal = legal_actions(state)
-            action = legal[int(rng.random() * len(legal))]
-        state = phase10.apply(state, action)
+        state = phase10.apply(state, random_action(state, rng))
 
 
 @st.composite
