@@ -16,7 +16,7 @@ from phase10.errors import (
     NotationError,
     Violation,
 )
-from phase10.table import Event, Table, explain_refusal, laydown_reasons
+from phase10.table import Table, TableEvent, explain_refusal, laydown_reasons
 
 
 def table() -> Table:
@@ -123,8 +123,8 @@ def test_events_mask_what_the_seat_may_not_see() -> None:
     assert isinstance(drawn, phase10.Reveal)  # p1 drew from the draw pile, then it is p1's move
     mine = t.events_for(0)[-1]
     theirs = t.events_for(1)[-1]
-    assert Event(len(t.record.actions) - 1, None, f"p1 drew {drawn.card}", drawn) == mine
-    assert Event(len(t.record.actions) - 1, None, "p1 drew a card", None) == theirs
+    assert TableEvent(len(t.record.actions) - 1, None, f"p1 drew {drawn.card}", drawn) == mine
+    assert TableEvent(len(t.record.actions) - 1, None, "p1 drew a card", None) == theirs
     dealt = t.events_for(1)[0]
     assert dealt.action is None or dealt.text.startswith("p2 was dealt ")
     assert len(t.record.actions) == len(t.events_for(0))

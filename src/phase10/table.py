@@ -65,7 +65,7 @@ from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
 from phase10.views import view
 
-__all__ = ["Event", "Table", "explain_refusal", "laydown_reasons", "skipped_seats"]
+__all__ = ["Table", "TableEvent", "explain_refusal", "laydown_reasons", "skipped_seats"]
 
 _ACTION_TYPES: tuple[type, ...] = tuple(
     t for union in get_args(Action) for t in (get_args(union) or (union,))
@@ -78,7 +78,7 @@ MAX_BOT_ACTIONS = 100_000
 
 
 @attrs.frozen
-class Event:
+class TableEvent:
     """One action of the game as one seat saw it.
 
     Attributes:
@@ -379,7 +379,7 @@ class Table:
         seat: int | None = self.state.current_player
         return None if self.state.is_over else seat
 
-    def events_for(self, seat: int, *, since: int = 0) -> tuple[Event, ...]:
+    def events_for(self, seat: int, *, since: int = 0) -> tuple[TableEvent, ...]:
         """What ``seat`` saw happen from action number ``since`` (0-based) on.
 
         Cards only another seat may see are masked (a card drawn from the draw pile is
@@ -399,7 +399,7 @@ class Table:
             actor = (
                 None if isinstance(action, Deal | TurnUp | Reveal | Reshuffle) else action.player
             )
-            events.append(Event(i, actor, text, shown))
+            events.append(TableEvent(i, actor, text, shown))
         return tuple(events)
 
     def payload(self, seat: int, *, since: int = 0) -> dict[str, Any]:
