@@ -32,7 +32,6 @@ from phase10 import (
     variant_names,
     view,
 )
-from phase10.state import _meld_problem
 
 from .helpers import random_action
 
@@ -231,6 +230,9 @@ def test_a_broken_view_is_refused_as_validate_refuses_it(start: str, broken: Pla
 def test_a_meld_valid_under_one_rule_set_is_checked_again_under_another() -> None:
     wrapping = attrs.evolve(CLASSIC.meld_rules, runs_wrap=True)
     meld = check_meld("R11 B12 G1 Y2", phase10.RunOf(4), rules=wrapping).melds[0]
-    for _ in range(2):  # the second time from the cache of valid melds (C-7: runs_wrap)
-        assert _meld_problem(meld, wrapping) is None
-        assert "not a valid run of 4: R11 B12 G1 Y2" in str(_meld_problem(meld, CLASSIC.meld_rules))
+    state = attrs.evolve(phase10.new_game(CLASSIC, 2), table=((meld,), ()))
+    wraps = attrs.evolve(state, variant=attrs.evolve(CLASSIC, meld_rules=wrapping))
+    for _ in range(2):  # the second time from the cache of meld checks (C-7: runs_wrap)
+        assert [] == [p for p in wraps.problems() if p.path == "table[0][0]"]
+        (problem,) = [p for p in state.problems() if p.path == "table[0][0]"]
+        assert "not a valid run of 4: R11 B12 G1 Y2" in problem.message

@@ -11,12 +11,11 @@ from typing import Final, overload
 import attrs
 
 from phase10 import _pictures
-from phase10._fast import BoundedCache
 from phase10._json import meld_problem
 from phase10.actions import Action, Announce, LayDown
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError
-from phase10.groups import Meld, MeldRules
+from phase10.groups import Meld
 from phase10.phases import Phase
 from phase10.variants import PhaseOrder, SkipLimit, Variant
 
@@ -462,11 +461,6 @@ def dealt_problems(state: GameState, viewer: int) -> Iterator[StateProblem]:
     return _problems(state, viewer)
 
 
-# Melds found valid under a rule set. A table keeps its melds for a whole hand, and a search
-# checks the same view's table for every state it samples.
-_VALID_MELDS: BoundedCache[tuple[Meld, MeldRules], bool] = BoundedCache(4096)
-
-
 def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProblem]:
     variant = state.variant
     n = len(state.players)
@@ -503,7 +497,7 @@ def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProb
     rules = variant.meld_rules
     for i, row in enumerate(state.table):
         for j, meld in enumerate(row):
-            problem = _meld_problem(meld, rules)
+            problem = meld_problem(meld, rules)  # remembered per meld: tables recur
             if problem is not None:
                 yield StateProblem(f"table[{i}][{j}]", problem)
     if viewer is None:
@@ -511,19 +505,6 @@ def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProb
     if shaky:
         return
     yield from _consistency(state)
-
-
-def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
-    key = (meld, rules)
-    try:
-        if key in _VALID_MELDS:
-            return None
-    except TypeError:  # a hand-built meld holding a list: check it every time
-        return meld_problem(meld, rules)
-    problem = meld_problem(meld, rules)
-    if problem is None:
-        _VALID_MELDS.put(key, True)
-    return problem
 
 
 def _no_seat(path: str, seat: int, n: int) -> StateProblem:
