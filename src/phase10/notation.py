@@ -996,6 +996,15 @@ def _event_laydown(
     return LayDown(seat, laydown)
 
 
+def _check_input(text: object, variant: object, what: str, caller: str) -> None:
+    """Refuse what :func:`parse_event` and :func:`parse_history` cannot read, before reading."""
+    if not isinstance(text, str):
+        raise NotationError(f"expected {what} as a str, got {type(text).__name__}")
+    if not isinstance(variant, Variant):
+        raise TypeError(f"{caller}() needs a Variant, got {variant!r}")
+    check_limit(len(text), "max_text_length", "text")
+
+
 def parse_event(text: str, variant: Variant) -> Event:
     """Read one event of a hand's history, as ``str(event)`` writes it, in a game of ``variant``.
 
@@ -1019,11 +1028,7 @@ def parse_event(text: str, variant: Variant) -> Event:
             several and name none); ``.token`` and ``.position`` say where.
         LimitError: ``text`` is longer than ``max_text_length`` of the limits in force.
     """  # noqa: E501
-    if not isinstance(text, str):
-        raise NotationError(f"expected an event as a str, got {type(text).__name__}")
-    if not isinstance(variant, Variant):
-        raise TypeError(f"parse_event() needs a Variant, got {variant!r}")
-    check_limit(len(text), "max_text_length", "text")
+    _check_input(text, variant, "an event", "parse_event")
     if "\n" in text:
         raise NotationError(
             f"bad event {_quote(text)}: one event is one line (parse_history reads several)",
@@ -1053,11 +1058,7 @@ def parse_history(text: str, variant: Variant) -> History:
             number, ``.position`` the offset in ``text`` and the message quotes the line.
         LimitError: ``text`` is longer than ``max_text_length`` of the limits in force.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"expected a history as a str, got {type(text).__name__}")
-    if not isinstance(variant, Variant):
-        raise TypeError(f"parse_history() needs a Variant, got {variant!r}")
-    check_limit(len(text), "max_text_length", "text")
+    _check_input(text, variant, "a history", "parse_history")
     events: list[Event] = []
     start = 0
     max_words = _max_words(variant)
