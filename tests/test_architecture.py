@@ -54,6 +54,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "phase10.bots",
         "phase10.notation",
+        "phase10._history_text",
         "phase10.encoding",
         "phase10.observation",
         "phase10.records",

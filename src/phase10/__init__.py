@@ -5,6 +5,7 @@ Cards and notation, group types and melds, phases, an exact laydown search and s
 
 # phase10.svg is imported here so that it registers the notebook pictures (_repr_svg_).
 from phase10 import svg as svg
+from phase10._history_text import parse_event, parse_history
 from phase10._version import __version__
 from phase10.actions import (
     Action,
@@ -95,7 +96,7 @@ from phase10.groups import (
 )
 from phase10.laydown import explain, find_laydown, iter_laydowns
 from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
-from phase10.notation import action_text, parse_action, parse_event, parse_history
+from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
 from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions, new_game

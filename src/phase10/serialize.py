@@ -24,6 +24,7 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from phase10._fast import BoundedCache, IdentityCache
+from phase10._history_text import event_reader
 from phase10._json import (
     _FIELD_DECODERS,
     _FIELD_ENCODERS,
@@ -70,7 +71,7 @@ from phase10.cards import Card
 from phase10.errors import FormatError, NotationError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
-from phase10.notation import action_text, event_reader, parse_action
+from phase10.notation import action_text, parse_action
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
 from phase10.rules import apply
