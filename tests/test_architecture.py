@@ -53,6 +53,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("phase10.analysis",),
     (
         "phase10.bots",
+        "phase10._grammar",
         "phase10.notation",
         "phase10._history_text",
         "phase10.encoding",

@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from phase10._fast import BoundedCache
+from phase10._grammar import CHANCE_VERBS, TOKEN_RE, Parsed, Placed, Reader, Token, quote, read
 from phase10.actions import (
     Action,
     Announce,
@@ -35,16 +36,6 @@ from phase10.cards import Card, CardGame, Kind, parse_card
 from phase10.errors import NotationError
 from phase10.groups import End, GroupType, Meld, MeldRules, Value, shape_index
 from phase10.limits import check_limit
-from phase10.notation import (
-    _CHANCE_VERBS,
-    _TOKEN_RE,
-    _Parsed,
-    _Placed,
-    _quote,
-    _read,
-    _Reader,
-    _Token,
-)
 from phase10.phases import Phase, PhaseMelds
 from phase10.state import Event, History
 from phase10.variants import Variant
@@ -67,7 +58,7 @@ def _wild_value(text: str | None, game: CardGame, bad: Callable[..., NotationErr
     return Value(int(digits) if digits else None, color)
 
 
-def _placed_value(placed: _Placed, game: CardGame, bad: Callable[..., NotationError]) -> Value:
+def _placed_value(placed: Placed, game: CardGame, bad: Callable[..., NotationError]) -> Value:
     card = placed.card
     if card.kind is Kind.NUMBER:
         return Value(card.number, card.color)
@@ -75,7 +66,7 @@ def _placed_value(placed: _Placed, game: CardGame, bad: Callable[..., NotationEr
 
 
 def _written_meld(
-    spec: Sequence[_Placed], group: GroupType, rules: MeldRules, bad: Callable[[str], NotationError]
+    spec: Sequence[Placed], group: GroupType, rules: MeldRules, bad: Callable[[str], NotationError]
 ) -> list[Meld]:
     """The melds of ``group`` that are exactly these cards, with these values, as written."""
     cards = tuple(p.card for p in spec)
@@ -103,7 +94,7 @@ def _written_meld(
 
 
 def _written_laydown(
-    melds: Sequence[Sequence[_Placed]],
+    melds: Sequence[Sequence[Placed]],
     phase: Phase,
     rules: MeldRules,
     bad: Callable[[str], NotationError],
@@ -226,7 +217,7 @@ def event_reader(
         """
         if "\n" in line:
             raise NotationError(
-                f"bad event {_quote(line)}: one event is one line",
+                f"bad event {quote(line)}: one event is one line",
                 text=line,
                 token="\n",
                 position=line.index("\n"),
@@ -244,7 +235,7 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
     def bad(message: str, token: str = "", position: int | None = None) -> NotationError:
         at = line.find(token) if position is None and token else (position or 0)
         return NotationError(
-            f"bad event {_quote(line)}: {message}" + (f" (at position {at})" if token else ""),
+            f"bad event {quote(line)}: {message}" + (f" (at position {at})" if token else ""),
             text=line,
             token=token,
             position=max(at, 0),
@@ -266,9 +257,7 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
     taken: Card | None = None
     words = len(body.split())
     tokens = (
-        []
-        if words > max_words
-        else [_Token(m.group(0), m.start()) for m in _TOKEN_RE.finditer(body)]
+        [] if words > max_words else [Token(m.group(0), m.start()) for m in TOKEN_RE.finditer(body)]
     )
     if max(words, len(tokens)) > max_words:
         raise bad(
@@ -283,10 +272,10 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
         except NotationError as exc:
             raise bad(f"{card_token.text!r} is not a card ({exc})", card_token.text) from None
         body = body[: card_token.pos].rstrip()
-    reader = _Reader(body, game, what="event", shown=line)
-    p = _read(body, game, reader)
+    reader = Reader(body, game, what="event", shown=line)
+    p = read(body, game, reader)
     first = tokens[0]
-    if p.verb not in _CHANCE_VERBS and p.seat is None:
+    if p.verb not in CHANCE_VERBS and p.seat is None:
         raise bad("an event names its seat first, e.g. 'p1 draw'", first.text, first.pos)
     seats = [s for s in (p.seat, p.owner, p.target, p.ref[0] if p.ref else None) if s is not None]
     for seat in seats:
@@ -306,7 +295,7 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
 
 
 def _event_action(
-    p: _Parsed,
+    p: Parsed,
     variant: Variant,
     named: list[Phase] | None,
     rules: MeldRules,
@@ -350,7 +339,7 @@ def _event_action(
 
 
 def _event_laydown(
-    p: _Parsed,
+    p: Parsed,
     seat: int,
     variant: Variant,
     named: list[Phase] | None,
@@ -432,7 +421,7 @@ def parse_event(text: str, variant: Variant) -> Event:
     _check_input(text, variant, "an event", "parse_event")
     if "\n" in text:
         raise NotationError(
-            f"bad event {_quote(text)}: one event is one line (parse_history reads several)",
+            f"bad event {quote(text)}: one event is one line (parse_history reads several)",
             text=text,
             token="\n",
             position=text.index("\n"),

@@ -8,12 +8,10 @@ of a state by matching it against :func:`~phase10.legal_actions` (as python-ches
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
-import attrs
-
+from phase10._grammar import CHANCE_VERBS, TOKEN_RE, Parsed, Placed, read
 from phase10.actions import (
     Action,
     Announce,
@@ -33,7 +31,7 @@ from phase10.actions import (
     TurnUp,
     seat_name,
 )
-from phase10.cards import Card, CardGame, parse_card
+from phase10.cards import Card
 from phase10.errors import (
     AmbiguousActionError,
     GroupProblem,
@@ -53,254 +51,10 @@ from phase10.views import PlayerView
 
 __all__ = ["action_text", "parse_action"]
 
-_TOKEN_RE = re.compile(r"\||>|[^\s|>,]+")
-_SEAT_RE = re.compile(r"p([1-9][0-9]{0,2})", re.IGNORECASE)
-_LOOSE_SEAT_RE = re.compile(r"p[0-9]+", re.IGNORECASE)
-_PHASE_RE = re.compile(r"phase[1-9][0-9]{0,2}", re.IGNORECASE)
-_REF_RE = re.compile(r"p([1-9][0-9]{0,2})\.([1-9][0-9]{0,2})", re.IGNORECASE)
-_VALUE_RE = re.compile(r"[A-Za-z]?[0-9]{0,2}|[0-9]{1,2}[A-Za-z]")
-
-_CHANCE_VERBS = frozenset({"deal", "turnup", "reveal", "reshuffle"})
-_PLAYER_VERBS = frozenset(
-    {
-        "draw",
-        "take",
-        "lay",
-        "hit",
-        "discard",
-        "draw2",
-        "keep",
-        "offer",
-        "choose",
-        "keephand",
-        "releasehand",
-        "announce",
-    }
-)
-
-
-def _quote(text: str) -> str:
-    """``text`` quoted for a message, cut short when long (the error keeps all of it)."""
-    return repr(text) if len(text) <= 200 else f"{text[:100]!r}... ({len(text)} characters)"
-
-
-@attrs.frozen
-class _Token:
-    text: str
-    pos: int
-
-    @property
-    def low(self) -> str:
-        return self.text.lower()
-
-
-@attrs.frozen
-class _Placed:
-    """A card in the input, with the wild value written after ``=`` (upper case) if any."""
-
-    card: Card
-    value: str | None
-
-
-@attrs.frozen
-class _Parsed:
-    """The input read by the grammar, before it is matched against the legal actions."""
-
-    verb: str
-    seat: int | None = None
-    cards: tuple[_Placed, ...] = ()
-    melds: tuple[tuple[_Placed, ...], ...] = ()
-    ref: tuple[int, int] | None = None
-    end: End | None = None
-    target: int | None = None
-    has_target: bool = False
-    flag: bool | None = None
-    owner: int | None = None
-    phase: int | None = None
-
-
-class _Reader:
-    """A cursor over the tokens of one action, raising :class:`NotationError` on bad syntax."""
-
-    def __init__(
-        self,
-        text: str,
-        game: CardGame | None = None,
-        *,
-        what: str = "action notation",
-        shown: str | None = None,
-    ):
-        self.text = text
-        #: the game whose cards the text may name (a card of another game is bad notation)
-        self.game = game
-        #: how errors name the input, and the input they quote (``text`` is a prefix of it)
-        self.what = what
-        self.shown = text if shown is None else shown
-        self.quoted = repr(self.shown) if shown is None else _quote(shown)
-        self.tokens = [_Token(m.group(0), m.start()) for m in _TOKEN_RE.finditer(text)]
-        self.i = 0
-
-    def error(self, message: str, token: _Token | None = None) -> NotationError:
-        if token is None:
-            token = self.peek() or _Token("", len(self.text))
-        where = f"at position {token.pos}" if token.text else "at the end"
-        return NotationError(
-            f"bad {self.what} {self.quoted}: {message} ({where})",
-            text=self.shown,
-            token=token.text,
-            position=token.pos,
-        )
-
-    def peek(self) -> _Token | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
-
-    def next(self, what: str) -> _Token:
-        token = self.peek()
-        if token is None:
-            raise self.error(f"expected {what}")
-        self.i += 1
-        return token
-
-    def done(self) -> bool:
-        return self.i >= len(self.tokens)
-
-    def finish(self) -> None:
-        token = self.peek()
-        if token is not None:
-            raise self.error(f"unexpected {token.text!r}", token)
-
-    def seat(self, token: _Token) -> int:
-        match = _SEAT_RE.fullmatch(token.text)
-        if match is None:
-            raise self.error(
-                f"expected a seat such as p1 (seats are numbered from p1), got {token.text!r}",
-                token,
-            )
-        return int(match.group(1)) - 1
-
-    def card(self, token: _Token) -> Card:
-        try:
-            return parse_card(token.text, game=self.game)
-        except NotationError as exc:
-            raise self.error(f"{token.text!r} is not a card ({exc})", token) from None
-
-    def placed(self, token: _Token) -> _Placed:
-        head, eq, tail = token.text.partition("=")
-        card = self.card(_Token(head, token.pos))
-        if not eq:
-            return _Placed(card, None)
-        if not card.is_wild or not tail or _VALUE_RE.fullmatch(tail) is None:
-            raise self.error(
-                f"bad value {token.text!r}: only a wild takes a value, written W=7, W=R or W=R7",
-                token,
-            )
-        return _Placed(card, tail.upper())
-
-
-def _read(text: str, game: CardGame | None = None, reader: _Reader | None = None) -> _Parsed:
-    r = _Reader(text, game) if reader is None else reader
-    if r.done():
-        raise r.error("empty action: expected e.g. 'p1 draw' or 'deal R7'")
-    seat: int | None = None
-    first = r.peek()
-    assert first is not None
-    if _LOOSE_SEAT_RE.fullmatch(first.text):
-        seat = r.seat(r.next("a seat"))
-    verb_token = r.next("a verb such as draw, take, lay, hit or discard")
-    verb = verb_token.low
-    if verb in _CHANCE_VERBS:
-        if seat is not None:
-            raise r.error(f"chance actions ({verb}) take no seat", first)
-        if verb == "reshuffle":
-            r.finish()
-            return _Parsed(verb)
-        card = r.card(r.next("a card"))
-        r.finish()
-        return _Parsed(verb, cards=(_Placed(card, None),))
-    if verb not in _PLAYER_VERBS:
-        raise r.error(
-            f"unknown verb {verb_token.text!r}; expected one of "
-            f"{', '.join(sorted(_PLAYER_VERBS | _CHANCE_VERBS))}",
-            verb_token,
-        )
-    if verb in ("draw", "take", "draw2", "keephand", "releasehand"):
-        r.finish()
-        flag = {"keephand": True, "releasehand": False}.get(verb)
-        return _Parsed(verb, seat, flag=flag)
-    if verb in ("keep", "offer"):
-        card = r.card(r.next("a card"))
-        r.finish()
-        return _Parsed(verb, seat, cards=(_Placed(card, None),))
-    if verb == "choose":
-        owner = r.seat(r.next("the seat whose offered card is chosen"))
-        card = r.card(r.next("a card"))
-        r.finish()
-        return _Parsed(verb, seat, cards=(_Placed(card, None),), owner=owner)
-    if verb == "discard":
-        card = r.card(r.next("a card"))
-        target: int | None = None
-        has_target = False
-        if not r.done():
-            arrow = r.next("'>'")
-            if arrow.text != ">":
-                raise r.error(f"expected '>' and a target seat, got {arrow.text!r}", arrow)
-            target = r.seat(r.next("a target seat after '>'"))
-            has_target = True
-        r.finish()
-        return _Parsed(
-            verb, seat, cards=(_Placed(card, None),), target=target, has_target=has_target
-        )
-    if verb == "hit":
-        ref = None
-        token = r.next("a card (or a meld such as p2.1, then a card)")
-        match = _REF_RE.fullmatch(token.text)
-        if match is not None:
-            ref = (int(match.group(1)) - 1, int(match.group(2)) - 1)
-            token = r.next("a card")
-        placed = r.placed(token)
-        end = None
-        if not r.done():
-            token = r.next("low or high")
-            if token.low not in ("low", "high"):
-                raise r.error(f"expected low or high, got {token.text!r}", token)
-            end = End(token.low)
-        r.finish()
-        return _Parsed(verb, seat, cards=(placed,), ref=ref, end=end)
-    # lay / announce
-    flag = None
-    if verb == "announce":
-        token = r.next("keep or redraw")
-        if token.low not in ("keep", "redraw"):
-            raise r.error(f"expected keep or redraw, got {token.text!r}", token)
-        flag = token.low == "keep"
-    phase = None
-    ahead = r.peek()
-    if ahead is not None and _PHASE_RE.fullmatch(ahead.text):
-        r.next("a phase")
-        phase = int(ahead.text[5:]) - 1
-    melds: list[tuple[_Placed, ...]] = []
-    current: list[_Placed] = []
-    while not r.done():
-        token = r.next("a card")
-        if token.text == "|":
-            if not current:
-                raise r.error("empty meld before '|'", token)
-            melds.append(tuple(current))
-            current = []
-        elif token.text == ">":
-            raise r.error("unexpected '>'", token)
-        else:
-            current.append(r.placed(token))
-    if not current:
-        raise r.error("expected the cards of a meld")
-    melds.append(tuple(current))
-    return _Parsed(verb, seat, melds=tuple(melds), flag=flag, phase=phase)
-
-
 # ----------------------------------------------------------------------------- matching
 
 
-def _placed_fits(spec: Sequence[_Placed], cards: Sequence[Card], values: Sequence[str]) -> bool:
+def _placed_fits(spec: Sequence[Placed], cards: Sequence[Card], values: Sequence[str]) -> bool:
     """Whether the written cards are exactly ``cards`` and every written wild value fits."""
     if Counter(p.card for p in spec) != Counter(cards):
         return False
@@ -311,11 +65,11 @@ def _placed_fits(spec: Sequence[_Placed], cards: Sequence[Card], values: Sequenc
     return all(have[key] >= n for key, n in pins.items())
 
 
-def _meld_fits(spec: Sequence[_Placed], meld: Meld) -> bool:
+def _meld_fits(spec: Sequence[Placed], meld: Meld) -> bool:
     return _placed_fits(spec, meld.cards, [str(v).upper() for v in meld.values])
 
 
-def _laydown_fits(melds: Sequence[Sequence[_Placed]], laydown: PhaseMelds) -> bool:
+def _laydown_fits(melds: Sequence[Sequence[Placed]], laydown: PhaseMelds) -> bool:
     actual = laydown.melds
     if len(melds) == 1 and len(actual) > 1:  # all cards written as one group
         cards = [c for m in actual for c in m.cards]
@@ -339,11 +93,11 @@ def _laydown_fits(melds: Sequence[Sequence[_Placed]], laydown: PhaseMelds) -> bo
     return assign(0)
 
 
-def _phase_fits(p: _Parsed, laydown: PhaseMelds, phases: tuple[Phase, ...]) -> bool:
+def _phase_fits(p: Parsed, laydown: PhaseMelds, phases: tuple[Phase, ...]) -> bool:
     return p.phase is None or (p.phase < len(phases) and laydown.phase == phases[p.phase])
 
 
-def _fits(p: _Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
+def _fits(p: Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
     verb = p.verb
     if verb == "draw":
         return type(a) is Draw
@@ -398,7 +152,7 @@ def _fits(p: _Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
 
 
 def _norm(text: str) -> str:
-    return " ".join(m.group(0) for m in _TOKEN_RE.finditer(text)).lower()
+    return " ".join(m.group(0) for m in TOKEN_RE.finditer(text)).lower()
 
 
 def _where(state: GameState) -> str:
@@ -410,7 +164,7 @@ def _where(state: GameState) -> str:
     return f"turn of {seat_name(who)}, step {state.step.name}"
 
 
-def _probe(state: GameState, p: _Parsed, seat: int) -> Action:
+def _probe(state: GameState, p: Parsed, seat: int) -> Action:
     """The one action the input most likely means, to ask the rules why it is illegal."""
     card = p.cards[0].card if p.cards else None
     verb = p.verb
@@ -460,7 +214,7 @@ _DETAILED = frozenset({Violation.HIT_DOES_NOT_FIT, Violation.PHASE_NOT_COMPLETE}
 
 
 def _refusal(
-    state: GameState, text: str, p: _Parsed, seat: int | None, for_view: int | None
+    state: GameState, text: str, p: Parsed, seat: int | None, for_view: int | None
 ) -> IllegalActionError:
     """Why no legal action fits ``text``: the rules' own reason where it can be had."""
 
@@ -519,7 +273,7 @@ def _refusal(
 
 
 def _laydown_reason(
-    state: GameState, seat: int, p: _Parsed
+    state: GameState, seat: int, p: Parsed
 ) -> tuple[str, tuple[GroupProblem, ...]] | None:
     """Why the groups as written are no laydown, per group (:func:`lay_down_from_groups`)."""
     groups = [
@@ -600,7 +354,7 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
         if isinstance(state, GameState | PlayerView)  # type: ignore[redundant-expr]
         else None
     )
-    parsed = _read(text, game)
+    parsed = read(text, game)
     if isinstance(state, PlayerView):
         context = state.canonical_state()
         for_view: int | None = state.player
@@ -614,7 +368,7 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
     else:
         raise TypeError(f"parse_action() needs a GameState or PlayerView, got {state!r}")
     seat = parsed.seat
-    chance = parsed.verb in _CHANCE_VERBS
+    chance = parsed.verb in CHANCE_VERBS
     phases = context.variant.phases
     candidates = [
         a
