@@ -458,7 +458,12 @@ def _builtin(name: str) -> Variant | None:
 def builtin_name(variant: Variant) -> str | None:
     """The name to write for a built-in variant, ``None`` for a custom one."""
     found = _builtin(variant.name)
-    return variant.name if found is not None and (found is variant or found == variant) else None
+    if found is None or not (found is variant or found == variant):
+        return None
+    # Phase names are not part of a variant's equality, but a laydown names its phase: a
+    # built-in variant with renamed phases is written in full (issue 23).
+    same_names = all(a.name == b.name for a, b in zip(found.phases, variant.phases, strict=True))
+    return variant.name if same_names else None
 
 
 def encode_variant_full(variant: Variant) -> dict[str, Any]:

@@ -174,6 +174,10 @@ _EVENTS: BoundedCache[Action, Event] = BoundedCache(4096)
 
 def _logged(state: GameState, action: Action) -> History:
     """The history with ``action``'s public event appended (not for hidden cards)."""
+    if isinstance(action, LayDown | Announce):
+        # Laydowns of phases that differ only in name are equal but name different phases:
+        # a cached event could carry another variant's phase (issue 23).
+        return state.history.plus(Event(action=action))
     event = _EVENTS.get(action)
     if event is None:
         event = _EVENTS.put(action, Event(action=action))
