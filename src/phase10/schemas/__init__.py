@@ -182,7 +182,7 @@ def _leaf_defs() -> dict[str, Any]:
     }
 
 
-SPECIAL: dict[Any, str] = {
+_SPECIAL: dict[Any, str] = {
     Card: "card",
     Value: "value",
     Meld: "meld",
@@ -208,7 +208,7 @@ class _Builder:
                 "type": "array",
                 "items": {"type": "string", "maxLength": MAX_STR},
             }
-        special = SPECIAL.get(tp)
+        special = _SPECIAL.get(tp)
         if special is not None:
             if tp is Variant and "Variant" not in self.defs:
                 self.object(Variant)
