@@ -32,11 +32,13 @@ __all__ = [
     "RunOf",
     "SetOf",
     "Shape",
+    "ShapeIndex",
     "Slots",
     "Value",
     "Verdict",
     "check_meld",
     "parse_placed",
+    "shape_index",
 ]
 
 
@@ -754,7 +756,7 @@ def _coerce_cards(
     return tuple(out)
 
 
-def arrangements(
+def _arrangements(
     placed: Sequence[tuple[Card, Value | None]], group: GroupType, rules: MeldRules
 ) -> list[Meld]:
     """Every meld of ``group`` that uses exactly these cards (respecting given wild values)."""
@@ -874,7 +876,7 @@ def check_meld(
     foreign = _foreign((c for c, _ in placed), rules)
     if foreign is not None:
         return Verdict(False, MeldProblem.NOT_IN_DECK, foreign, ())
-    melds = arrangements(placed, group, rules)
+    melds = _arrangements(placed, group, rules)
     if melds:
         return Verdict(True, None, "", tuple(melds))
     problem, reason = _diagnose(placed, group, rules)
@@ -953,7 +955,7 @@ def _diagnose(
                     naturals_in_sets=rules.naturals_in_sets,
                     naturals_in_runs=rules.naturals_in_runs,
                 )
-                if arrangements(placed, group, wrapped):
+                if _arrangements(placed, group, wrapped):
                     return (
                         MeldProblem.NO_WRAP,
                         f"runs do not wrap: {rules.max_number} is not followed by 1",
@@ -965,7 +967,7 @@ def _diagnose(
             )
     if any(v is not None for _, v in placed):
         unpinned = [(c, None) for c, _ in placed]
-        if arrangements(unpinned, group, rules):
+        if _arrangements(unpinned, group, rules):
             pins = " ".join(_placed_str(c, v) for c, v in placed if v is not None)
             return (
                 MeldProblem.WILD_VALUE,

@@ -31,6 +31,7 @@ __all__ = [
     "TEN_PHASES_PHASES",
     "Phase",
     "PhaseMelds",
+    "meld_colors",
     "meld_order",
 ]
 
