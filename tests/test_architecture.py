@@ -34,7 +34,7 @@ PACKAGE_DIR = Path(phase10.__file__).parent
 #: layer of its name. ``phase10`` itself is the facade that re-exports the library: nothing in
 #: the library imports it; only the command line, an application of the library, sits above.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("phase10.errors",),
+    ("phase10.errors", "phase10._enums"),
     ("phase10.limits",),
     ("phase10._checks", "phase10._fast", "phase10._version", "phase10._pictures"),
     ("phase10.cards",),

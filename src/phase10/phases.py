@@ -9,7 +9,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10.cards import Card, Color, sort_cards
-from phase10.errors import DefinitionError, InvalidMeldError, NotationError
+from phase10.errors import DefinitionError, InvalidMeldError, NotationError, Phase10Error
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -202,7 +202,50 @@ class PhaseMelds:
         return " | ".join(str(m) for m in self.melds)
 
     def __repr__(self) -> str:
-        return f"<PhaseMelds {self.phase}: {self}>"
+        """``PhaseMelds.of(phase, 'melds')``, or every field where that would not give it back.
+
+        As for :meth:`Meld.__repr__ <phase10.Meld.__repr__>`: the short form is read back
+        under the classic meld rules.
+        """
+        text = str(self)
+        try:
+            same = PhaseMelds.of(self.phase, text) == self
+        except (Phase10Error, TypeError, ValueError):  # a custom group type may refuse
+            same = False
+        if same:
+            return f"PhaseMelds.of({self.phase!r}, {text!r})"
+        return f"PhaseMelds(phase={self.phase!r}, melds={self.melds!r})"
+
+    @classmethod
+    def of(cls, phase: Phase, text: str, *, rules: MeldRules = CLASSIC_MELD_RULES) -> PhaseMelds:
+        """The laydown of ``phase`` written ``text``: its melds separated by ``|``, in phase order.
+
+        Each meld is read by :meth:`Meld.of <phase10.Meld.of>` for its group of the phase.
+        Whether the melds make the phase is for :meth:`Phase.problem` and the rules to say,
+        as for any laydown. This is the form ``repr()`` writes.
+
+        >>> laydown = PhaseMelds.of(CLASSIC_PHASES[1], "R7 B7 W=7 | G2 G3 G4 Y5")
+        >>> str(laydown.melds[1].group), eval(repr(laydown)) == laydown
+        ('run of 4', True)
+
+        Raises:
+            NotationError: a meld is not card notation of the rules' game.
+            InvalidMeldError: ``text`` holds another number of melds than the phase has
+                groups, or a meld is no meld of its group as written.
+        """
+        parts = text.split("|")
+        if len(parts) != len(phase.groups):
+            raise InvalidMeldError(
+                f"{text!r} holds {len(parts)} melds; the phase {phase} has "
+                f"{len(phase.groups)} groups"
+            )
+        return cls(
+            phase,
+            tuple(
+                Meld.of(group, part, rules=rules)
+                for group, part in zip(phase.groups, parts, strict=True)
+            ),
+        )
 
     def _repr_svg_(self) -> str | None:
         """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""

@@ -11,6 +11,7 @@ from typing import Final, overload
 import attrs
 
 from phase10 import _pictures
+from phase10._enums import member_repr
 from phase10._json import meld_problem
 from phase10.actions import Action, Announce, LayDown
 from phase10.cards import Card, Kind
@@ -55,8 +56,7 @@ class TurnStep(enum.Enum):
     KEEP_HAND = "keep-hand"
     OVER = "over"
 
-    def __repr__(self) -> str:
-        return f"TurnStep.{self.name}"
+    __repr__ = member_repr
 
 
 _CHANCE_STEPS: Final = frozenset(
