@@ -26,50 +26,10 @@ import attrs
 
 import phase10
 
+from .layers import LAYERS, diagram
+
 PACKAGE_DIR = Path(phase10.__file__).parent
 
-#: The layers, low to high. A module may import from a lower layer; modules of one layer with
-#: several members are peers and may import each other, as long as that makes no cycle. A
-#: subpackage (``phase10.adapters``, ``phase10.cli``) belongs, with all its modules, to the
-#: layer of its name. ``phase10`` itself is the facade that re-exports the library: nothing in
-#: the library imports it; only the command line, an application of the library, sits above.
-LAYERS: tuple[tuple[str, ...], ...] = (
-    ("phase10.errors", "phase10._enums"),
-    ("phase10.limits",),
-    ("phase10._checks", "phase10._fast", "phase10._version", "phase10._pictures"),
-    ("phase10.cards",),
-    ("phase10.scoring",),
-    ("phase10.groups",),
-    ("phase10.phases",),
-    ("phase10.laydown",),
-    ("phase10.variants",),
-    ("phase10._json",),
-    ("phase10.actions",),
-    ("phase10.state",),
-    ("phase10.rules",),
-    ("phase10.chance",),
-    ("phase10.views",),
-    ("phase10._layout",),
-    ("phase10.grouping",),
-    ("phase10.analysis",),
-    (
-        "phase10.bots",
-        "phase10._grammar",
-        "phase10.notation",
-        "phase10._history_text",
-        "phase10.encoding",
-        "phase10.observation",
-        "phase10.records",
-        "phase10.schemas",
-        "phase10.serialize",
-        "phase10.simulation",
-        "phase10.svg",
-        "phase10.adapters",
-    ),
-    ("phase10.table",),
-    ("phase10",),
-    ("phase10.cli", "phase10.__main__"),
-)
 
 # ----------------------------------------------------------------------------- the checker
 
@@ -456,6 +416,13 @@ def test_imports_follow_the_layers() -> None:
     uses = find_uses(PACKAGE_DIR)
     found = layer_violations(module_graph(uses), LAYERS)
     assert set() == found, _report(found, uses)
+
+
+def test_the_architecture_page_shows_the_layers_of_this_test() -> None:
+    page = Path(__file__).parent.parent / "docs" / "explanation" / "architecture.md"
+    text = page.read_text(encoding="utf-8")
+    shown = text.split("## The layers", 1)[1].split("```text\n", 1)[1].split("\n```", 1)[0]
+    assert diagram() == shown, "paste the output of `python -m tests.layers` into the page"
 
 
 def test_every_module_has_a_layer() -> None:
