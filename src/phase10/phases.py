@@ -9,7 +9,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10.cards import Card, Color, sort_cards
-from phase10.errors import DefinitionError, InvalidMeldError, NotationError, Phase10Error
+from phase10.errors import DefinitionError, InvalidMeldError, NotationError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -204,16 +204,13 @@ class PhaseMelds:
     def __repr__(self) -> str:
         """``PhaseMelds.of(phase, 'melds')``, or every field where that would not give it back.
 
-        As for :meth:`Meld.__repr__ <phase10.Meld.__repr__>`: the short form is read back
-        under the classic meld rules.
+        :meth:`of` reads each meld with :meth:`Meld.of <phase10.Meld.of>`, so the short form
+        gives the laydown back exactly when each meld's repr is its short form.
         """
-        text = str(self)
-        try:
-            same = PhaseMelds.of(self.phase, text) == self
-        except (Phase10Error, TypeError, ValueError):  # a custom group type may refuse
-            same = False
-        if same:
-            return f"PhaseMelds.of({self.phase!r}, {text!r})"
+        if len(self.melds) == len(self.phase.groups) and all(
+            repr(m).startswith("Meld.of(") for m in self.melds
+        ):
+            return f"PhaseMelds.of({self.phase!r}, {str(self)!r})"
         return f"PhaseMelds(phase={self.phase!r}, melds={self.melds!r})"
 
     @classmethod
