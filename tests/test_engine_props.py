@@ -434,13 +434,13 @@ def test_seeded_random_games_keep_every_invariant() -> None:
         assert seen.kinds[kind] > 0, kind
     # and the refusals went through every predicate shared by listing and applying
     for code in (
-        Violation.CANNOT_TAKE_SKIP,  # take_violation (C-19)
-        Violation.ALREADY_LAID_DOWN,  # lay_down_violation (C-10)
-        Violation.PHASE_NOT_LAID_DOWN,  # hitting_violation (C-14)
-        Violation.NO_SUCH_MELD,  # hit_violation
-        Violation.HIT_NOT_ALLOWED_YET,  # hit_violation (C-14, option)
-        Violation.MUST_DISCARD_LAST,  # go_out_violation (C-15, option)
-        Violation.BAD_SKIP_TARGET,  # can_be_skipped (C-20, option skip_limit)
+        Violation.CANNOT_TAKE_SKIP,  # _take_violation (C-19)
+        Violation.ALREADY_LAID_DOWN,  # _lay_down_violation (C-10)
+        Violation.PHASE_NOT_LAID_DOWN,  # _hitting_violation (C-14)
+        Violation.NO_SUCH_MELD,  # _hit_violation
+        Violation.HIT_NOT_ALLOWED_YET,  # _hit_violation (C-14, option)
+        Violation.MUST_DISCARD_LAST,  # _go_out_violation (C-15, option)
+        Violation.BAD_SKIP_TARGET,  # _can_be_skipped (C-20, option skip_limit)
     ):
         assert seen.refused[code] > 0, code
 

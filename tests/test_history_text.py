@@ -455,3 +455,43 @@ def test_any_text_is_a_history_or_a_notation_error(text: str, name: str) -> None
         assert 0 <= exc.position <= len(text)
     else:
         assert history == parse_history(str(history), variant)
+
+
+# --- phases that differ only in name (issue 23 item 1) ---------------------------------------
+
+#: Classic with its phases renamed: equal to CLASSIC (names are for display only), but a
+#: laydown of it names other phases.
+RENAMED = attrs.evolve(
+    CLASSIC,
+    phases=tuple(attrs.evolve(p, name=f"Stage {i + 1}") for i, p in enumerate(CLASSIC.phases)),
+)
+
+
+def test_the_event_cache_keeps_phases_that_differ_only_in_name_apart() -> None:
+    line = "p1 lay R3 B3 W=3 | B7 G7 G7"
+    assert CLASSIC == RENAMED
+    for _ in range(2):  # the second round reads from the cache
+        for variant, name in ((CLASSIC, "2 sets of 3"), (RENAMED, "Stage 1")):
+            event = parse_event(line, variant)
+            assert isinstance(event.action, LayDown)
+            assert name == str(event.action.laydown.phase)
+            history = parse_history(f"{line} ({name})", variant)
+            assert f"{line} ({name})" == str(history)
+
+
+def _first_laydown(variant: Variant) -> GameState:
+    state = new_game(variant, 2)
+    rng = random.Random("names")
+    while not any(isinstance(e.action, LayDown) for e in state.history):
+        state = apply(state, _choose(state, rng))
+    return state
+
+
+def test_a_state_whose_phases_differ_only_in_name_round_trips_through_json() -> None:
+    states = [_first_laydown(CLASSIC), _first_laydown(RENAMED)]
+    for state in states * 2:  # the second round meets every cache warm
+        back = phase10.from_json(phase10.to_json(state))
+        assert state == back
+        assert str(state.history) == str(back.history)
+        assert [p.name for p in state.variant.phases] == [p.name for p in back.variant.phases]
+    assert "(Stage 1)" in str(states[1].history)

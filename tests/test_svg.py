@@ -338,7 +338,7 @@ def test_pictures_need_only_the_class_imported() -> None:
 def test_text_reprs_are_unchanged() -> None:
     meld = check_meld("R3 B4 W G6", RunOf(4)).melds[0]
     assert "Card.parse('W1-6:RG')" == repr(parse_card("W1-6:RG"))
-    assert "<Meld run of 4: R3 B4 W=5 G6>" == repr(meld)
+    assert "Meld.of(RunOf(size=4), 'R3 B4 W=5 G6')" == repr(meld)
 
 
 def test_an_object_without_a_drawing_has_no_picture() -> None:

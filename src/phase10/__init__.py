@@ -5,6 +5,7 @@ Cards and notation, group types and melds, phases, an exact laydown search and s
 
 # phase10.svg is imported here so that it registers the notebook pictures (_repr_svg_).
 from phase10 import svg as svg
+from phase10._history_text import parse_event, parse_history
 from phase10._version import __version__
 from phase10.actions import (
     Action,
@@ -25,6 +26,7 @@ from phase10.actions import (
     TakeDiscard,
     TakeOffer,
     TurnUp,
+    seat_name,
 )
 from phase10.bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from phase10.cards import (
@@ -87,22 +89,52 @@ from phase10.groups import (
     RunOf,
     SetOf,
     Shape,
+    ShapeIndex,
     Slots,
     Value,
     Verdict,
     check_meld,
     parse_placed,
+    shape_index,
 )
 from phase10.laydown import explain, find_laydown, iter_laydowns
 from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
-from phase10.notation import action_text, parse_action, parse_event, parse_history
+from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
-from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions, new_game
+from phase10.rules import (
+    Viewpoint,
+    apply,
+    chance_draw,
+    chance_outcomes,
+    check,
+    hits_and_discards,
+    is_legal,
+    laydown_actions,
+    laydown_phases,
+    legal_actions,
+    new_game,
+)
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
-from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
-from phase10.state import CHANCE, Event, GameState, History, PlayerState, StateProblem, TurnStep
+from phase10.simulation import (
+    BotResult,
+    GameResult,
+    SimulationResult,
+    bot_name,
+    play_game,
+    simulate,
+)
+from phase10.state import (
+    CHANCE,
+    Event,
+    GameState,
+    History,
+    PlayerState,
+    StateProblem,
+    TurnStep,
+    dealt_problems,
+)
 from phase10.variants import (
     CLASSIC,
     MASTER,
@@ -210,6 +242,7 @@ __all__ = [
     "SeatView",
     "SetOf",
     "Shape",
+    "ShapeIndex",
     "SimulationResult",
     "SkipLimit",
     "SkipTarget",
@@ -223,14 +256,18 @@ __all__ = [
     "Value",
     "Variant",
     "Verdict",
+    "Viewpoint",
     "Violation",
     "__version__",
     "action_text",
     "apply",
+    "bot_name",
+    "chance_draw",
     "chance_outcomes",
     "check",
     "check_meld",
     "classic_deck",
+    "dealt_problems",
     "explain",
     "find_laydown",
     "find_variant",
@@ -238,9 +275,12 @@ __all__ = [
     "from_dict",
     "from_json",
     "hand_points",
+    "hits_and_discards",
     "is_legal",
     "iter_laydowns",
     "lay_down_from_groups",
+    "laydown_actions",
+    "laydown_phases",
     "legal_actions",
     "master_deck",
     "new_game",
@@ -251,9 +291,12 @@ __all__ = [
     "parse_history",
     "parse_placed",
     "play_chance",
+    "play_game",
     "replay",
     "sample_chance",
     "sample_state",
+    "seat_name",
+    "shape_index",
     "simulate",
     "sort_cards",
     "standard_deck",

@@ -46,14 +46,16 @@ from phase10.groups import (
 )
 from phase10.variants import Variant, find_variant
 
-_MAX_INT = 10**9
-_MAX_STR = 10_000
+#: The largest whole number and the longest string a document may hold.
+MAX_INT = 10**9
+MAX_STR = 10_000
 
-_Encoder = Callable[[Any], Any]
-_Decoder = Callable[[Any, str, "_Context"], Any]
+#: What turns a value into its JSON, and what reads it back at a path in a context.
+Encoder = Callable[[Any], Any]
+Decoder = Callable[[Any, str, "Context"], Any]
 
 
-class _Context:
+class Context:
     """What decoding needs beyond the value: the document's variant and its meld rules."""
 
     __slots__ = ("check_melds", "rules", "variant")
@@ -67,7 +69,8 @@ class _Context:
         self.check_melds = True
 
 
-def _fail(path: str, message: str) -> FormatError:
+def fail(path: str, message: str) -> FormatError:
+    """The error for a bad value at ``path``; its message starts with the path."""
     return FormatError(f"{path}: {message}", path=path)
 
 
@@ -82,7 +85,8 @@ def _limit(exc: LimitError, path: str) -> LimitError:
     return type(exc)(message, path=where, limit=exc.limit, maximum=exc.maximum, value=exc.value)
 
 
-def _kind(value: object) -> str:
+def kind_of(value: object) -> str:
+    """What a JSON value is, in words for a message (``the number 3``, ``an array``)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -105,21 +109,31 @@ def _kind(value: object) -> str:
 # ----------------------------------------------------------------------------- leaves
 
 
-def _dec_int(value: Any, path: str, ctx: _Context) -> int:
-    if type(value) is not int or not 0 <= value <= _MAX_INT:
-        raise _fail(path, f"expected a whole number from 0 to {_MAX_INT}, got {_kind(value)}")
+def decode_int(value: Any, path: str, ctx: Context) -> int:
+    """A whole number from 0 to ``MAX_INT``.
+
+    Raises:
+        FormatError: ``value`` is anything else.
+    """
+    if type(value) is not int or not 0 <= value <= MAX_INT:
+        raise fail(path, f"expected a whole number from 0 to {MAX_INT}, got {kind_of(value)}")
     return value
 
 
-def _dec_bool(value: Any, path: str, ctx: _Context) -> bool:
+def _dec_bool(value: Any, path: str, ctx: Context) -> bool:
     if type(value) is not bool:
-        raise _fail(path, f"expected true or false, got {_kind(value)}")
+        raise fail(path, f"expected true or false, got {kind_of(value)}")
     return value
 
 
-def _dec_str(value: Any, path: str, ctx: _Context) -> str:
-    if type(value) is not str or len(value) > _MAX_STR:
-        raise _fail(path, f"expected a string (at most {_MAX_STR} characters), got {_kind(value)}")
+def decode_str(value: Any, path: str, ctx: Context) -> str:
+    """A string of at most ``MAX_STR`` characters.
+
+    Raises:
+        FormatError: ``value`` is anything else.
+    """
+    if type(value) is not str or len(value) > MAX_STR:
+        raise fail(path, f"expected a string (at most {MAX_STR} characters), got {kind_of(value)}")
     return value
 
 
@@ -130,14 +144,20 @@ _CARDS: BoundedCache[str, Card] = BoundedCache(_CACHE_LIMIT)
 _CARD_TEXT: IdentityCache[str] = IdentityCache(_CACHE_LIMIT)
 
 
-def _enc_card(card: Card) -> str:
+def encode_card(card: Card) -> str:
+    """A card's JSON value: its notation (``R7``, ``W``)."""
     text = _CARD_TEXT.get(id(card))
     if text is None:
         text = _CARD_TEXT.put(card, str(card))
     return text
 
 
-def _dec_card(value: Any, path: str, ctx: _Context) -> Card:
+def decode_card(value: Any, path: str, ctx: Context) -> Card:
+    """A card from its notation, a card of the context's game.
+
+    Raises:
+        FormatError: ``value`` is not such a card.
+    """
     if type(value) is str:
         card = _CARDS.get(value)
         if card is not None:
@@ -146,26 +166,26 @@ def _dec_card(value: Any, path: str, ctx: _Context) -> Card:
             try:
                 card = parse_card(value)
             except Phase10Error as exc:
-                raise _fail(path, f"not a card: {value!r} ({exc})") from None
+                raise fail(path, f"not a card: {value!r} ({exc})") from None
             if str(card) == value:
                 _CARDS.put(value, card)
             return card
-    raise _fail(path, f'expected a card in notation such as "R7", got {_kind(value)}')
+    raise fail(path, f'expected a card in notation such as "R7", got {kind_of(value)}')
 
 
-def _dec_cards(value: Any, path: str, ctx: _Context) -> tuple[Card, ...]:
+def _dec_cards(value: Any, path: str, ctx: Context) -> tuple[Card, ...]:
     if type(value) is not list and type(value) is not tuple:
-        raise _fail(path, f"expected an array of cards, got {_kind(value)}")
+        raise fail(path, f"expected an array of cards, got {kind_of(value)}")
     try:
         return tuple([_CARDS[x] for x in value])
     except (KeyError, TypeError):
-        return tuple([_dec_card(x, f"{path}[{i}]", ctx) for i, x in enumerate(value)])
+        return tuple([decode_card(x, f"{path}[{i}]", ctx) for i, x in enumerate(value)])
 
 
 def _enc_cards(cards: tuple[Card, ...]) -> list[str]:
     texts = list(map(_CARD_TEXT.get, map(id, cards)))
     if None in texts:
-        return [_enc_card(c) for c in cards]
+        return [encode_card(c) for c in cards]
     return texts  # type: ignore[return-value]
 
 
@@ -178,7 +198,7 @@ def _enc_value(value: Value) -> str:
     return f"{color}{value.number if value.number is not None else ''}"
 
 
-def _dec_value(value: Any, path: str, ctx: _Context) -> Value:
+def _dec_value(value: Any, path: str, ctx: Context) -> Value:
     if type(value) is str:
         match = _VALUE_RE.fullmatch(value)
         if match is not None and (not match.group(1) or match.group(1) in _COLORS):
@@ -186,24 +206,24 @@ def _dec_value(value: Any, path: str, ctx: _Context) -> Value:
             if number is None or number >= 1:
                 color = _COLORS[match.group(1)] if match.group(1) else None
                 return Value(number, color)
-    raise _fail(
+    raise fail(
         path,
         'expected what a card stands for: a colour letter and/or a number such as "R7", '
-        f'"7", "R" or "", got {_kind(value)}',
+        f'"7", "R" or "", got {kind_of(value)}',
     )
 
 
-def _enum_codec(cls: type[enum.Enum]) -> tuple[_Encoder, _Decoder]:
+def _enum_codec(cls: type[enum.Enum]) -> tuple[Encoder, Decoder]:
     by_value = {m.value: m for m in cls}
     allowed = ", ".join(json.dumps(v) for v in by_value)
 
     def enc(member: enum.Enum) -> Any:
         return member.value
 
-    def dec(value: Any, path: str, ctx: _Context) -> Any:
+    def dec(value: Any, path: str, ctx: Context) -> Any:
         member = by_value.get(value) if type(value) is str else None
         if member is None:
-            raise _fail(path, f"expected one of {allowed}, got {_kind(value)}")
+            raise fail(path, f"expected one of {allowed}, got {kind_of(value)}")
         return member
 
     return enc, dec
@@ -212,21 +232,21 @@ def _enum_codec(cls: type[enum.Enum]) -> tuple[_Encoder, _Decoder]:
 # ----------------------------------------------------------------------------- groups, melds
 
 #: Group types by the name written in JSON; each is built from its ``size`` alone.
-_GROUP_KINDS: dict[str, Callable[[int], GroupType]] = {
+GROUP_KINDS: dict[str, Callable[[int], GroupType]] = {
     "SetOf": SetOf,
     "RunOf": RunOf,
     "ColorGroupOf": ColorGroupOf,
     "ColorRunOf": ColorRunOf,
     "RedOrBlackOf": RedOrBlackOf,
 }
-_GROUP_NAMES: dict[Any, str] = {kind: name for name, kind in _GROUP_KINDS.items()}
+_GROUP_NAMES: dict[Any, str] = {kind: name for name, kind in GROUP_KINDS.items()}
 
 
 def _enc_group(group: GroupType) -> dict[str, Any]:
     name = _GROUP_NAMES.get(type(group))
     if name is None:
         raise FormatError(
-            f"cannot write group type {group!r} as JSON: only {', '.join(_GROUP_KINDS)} can be"
+            f"cannot write group type {group!r} as JSON: only {', '.join(GROUP_KINDS)} can be"
         )
     return {"kind": name, "size": group.size}
 
@@ -234,7 +254,7 @@ def _enc_group(group: GroupType) -> dict[str, Any]:
 _GROUPS: BoundedCache[tuple[str, int], GroupType] = BoundedCache(_CACHE_LIMIT)
 
 
-def _dec_group(value: Any, path: str, ctx: _Context) -> GroupType:
+def _dec_group(value: Any, path: str, ctx: Context) -> GroupType:
     if type(value) is dict and len(value) == 2:
         kind, size = value.get("kind"), value.get("size")
         if type(kind) is str and type(size) is int:
@@ -245,23 +265,24 @@ def _dec_group(value: Any, path: str, ctx: _Context) -> GroupType:
     return _GROUPS.put((value["kind"], group.size), group)
 
 
-def _read_group(value: Any, path: str, ctx: _Context) -> GroupType:
-    _check_keys(value, path, ("kind", "size"), ())
+def _read_group(value: Any, path: str, ctx: Context) -> GroupType:
+    check_keys(value, path, ("kind", "size"), ())
     kind = value["kind"]
-    make = _GROUP_KINDS.get(kind) if type(kind) is str else None
+    make = GROUP_KINDS.get(kind) if type(kind) is str else None
     if make is None:
-        raise _fail(
+        raise fail(
             f"{path}.kind",
-            f"expected one of {', '.join(map(json.dumps, _GROUP_KINDS))}, got {_kind(kind)}",
+            f"expected one of {', '.join(map(json.dumps, GROUP_KINDS))}, got {kind_of(kind)}",
         )
-    size = _dec_int(value["size"], f"{path}.size", ctx)
+    size = decode_int(value["size"], f"{path}.size", ctx)
     try:
         return make(size)
     except Phase10Error as exc:
-        raise _fail(f"{path}.size", str(exc)) from None
+        raise fail(f"{path}.size", str(exc)) from None
 
 
-def _enc_meld(meld: Meld) -> dict[str, Any]:
+def encode_meld(meld: Meld) -> dict[str, Any]:
+    """A meld's JSON object: its group and its cards, a wild's value written with it."""
     cards = [_enc_placed(c, v) for c, v in zip(meld.cards, meld.values, strict=True)]
     return {"group": _enc_group(meld.group), "cards": cards}
 
@@ -319,15 +340,15 @@ def _shapes(group: GroupType, rules: MeldRules) -> tuple[Shape, ...]:
 _PLACED: BoundedCache[str, tuple[Card, Value]] = BoundedCache(_CACHE_LIMIT)
 
 
-def _dec_placed(item: Any, path: str, ctx: _Context) -> tuple[Card, Value]:
+def _dec_placed(item: Any, path: str, ctx: Context) -> tuple[Card, Value]:
     """A card of a meld, ``"R7"`` or ``"W=7"``, with what it stands for."""
     if type(item) is not str:
-        raise _fail(path, f'expected a card such as "R7" or "W=7", got {_kind(item)}')
+        raise fail(path, f'expected a card such as "R7" or "W=7", got {kind_of(item)}')
     head, eq, tail = item.partition("=")
-    card = _dec_card(head, path, ctx)
+    card = decode_card(head, path, ctx)
     if eq:
         if card.is_natural:
-            raise _fail(path, f"only a wild takes a value after '=', got {item!r}")
+            raise fail(path, f"only a wild takes a value after '=', got {item!r}")
         value = _dec_value(tail, path, ctx)
     elif card.is_natural:
         value = Value(card.number, card.color)
@@ -339,7 +360,7 @@ def _dec_placed(item: Any, path: str, ctx: _Context) -> tuple[Card, Value]:
 
 
 def _enc_placed(card: Card, value: Value) -> str:
-    text = _enc_card(card)
+    text = encode_card(card)
     if not card.is_natural:
         written = _enc_value(value)
         if written:
@@ -354,7 +375,14 @@ def _enc_placed(card: Card, value: Value) -> str:
 _MELDS: BoundedCache[tuple[MeldRules, str, int, tuple[str, ...]], Meld] = BoundedCache(_CACHE_LIMIT)
 
 
-def _dec_meld(value: Any, path: str, ctx: _Context) -> Meld:
+def decode_meld(value: Any, path: str, ctx: Context) -> Meld:
+    """A meld from its JSON object, remembered by what was written.
+
+    It is checked unless the context leaves the check to the whole state.
+
+    Raises:
+        FormatError: ``value`` is not a valid meld under the context's rules.
+    """
     key = None
     if type(value) is dict and len(value) == 2:
         group, written = value.get("group"), value.get("cards")
@@ -376,12 +404,12 @@ def _dec_meld(value: Any, path: str, ctx: _Context) -> Meld:
     return meld
 
 
-def _read_meld(value: Any, path: str, ctx: _Context) -> Meld:
-    _check_keys(value, path, ("group", "cards"), ())
+def _read_meld(value: Any, path: str, ctx: Context) -> Meld:
+    check_keys(value, path, ("group", "cards"), ())
     group = _dec_group(value["group"], f"{path}.group", ctx)
     written = value["cards"]
     if type(written) is not list or not written:
-        raise _fail(f"{path}.cards", f"expected a non-empty array of cards, got {_kind(written)}")
+        raise fail(f"{path}.cards", f"expected a non-empty array of cards, got {kind_of(written)}")
     placed = _PLACED
     cards = []
     values = []
@@ -391,7 +419,7 @@ def _read_meld(value: Any, path: str, ctx: _Context) -> Meld:
         if entry is None:
             entry = _dec_placed(item, f"{path}.cards[{i}]", ctx)
         if not game.has(entry[0]):  # a meld never holds a card of another game
-            raise _fail(f"{path}.cards[{i}]", str(game.refusal(entry[0])))
+            raise fail(f"{path}.cards[{i}]", str(game.refusal(entry[0])))
         cards.append(entry[0])
         values.append(entry[1])
     values_t = tuple(values)
@@ -400,7 +428,7 @@ def _read_meld(value: Any, path: str, ctx: _Context) -> Meld:
         group, cards_t, values_t, ctx.rules
     )
     if shape is None:
-        raise _fail(path, f"not a valid {group}: {' '.join(written)}")
+        raise fail(path, f"not a valid {group}: {' '.join(written)}")
     meld = Meld(group, shape, cards_t, values_t)
     if ctx.check_melds:
         _check_meld(meld, path, ctx.rules)
@@ -410,7 +438,7 @@ def _read_meld(value: Any, path: str, ctx: _Context) -> Meld:
 def _check_meld(meld: Meld, path: str, rules: MeldRules) -> None:
     problem = meld_problem(meld, rules)
     if problem is not None:
-        raise _fail(path, problem)
+        raise fail(path, problem)
 
 
 def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
@@ -458,49 +486,55 @@ def _builtin(name: str) -> Variant | None:
 def builtin_name(variant: Variant) -> str | None:
     """The name to write for a built-in variant, ``None`` for a custom one."""
     found = _builtin(variant.name)
-    return variant.name if found is not None and (found is variant or found == variant) else None
+    if found is None or not (found is variant or found == variant):
+        return None
+    # Phase names are not part of a variant's equality, but a laydown names its phase: a
+    # built-in variant with renamed phases is written in full (issue 23).
+    same_names = all(a.name == b.name for a, b in zip(found.phases, variant.phases, strict=True))
+    return variant.name if same_names else None
 
 
 def encode_variant_full(variant: Variant) -> dict[str, Any]:
     """A variant as a JSON object, field by field (even a built-in one)."""
-    enc, _ = _object_codec(Variant)
+    enc, _ = object_codec(Variant)
     result: dict[str, Any] = enc(variant)
     return result
 
 
-def _enc_variant(variant: Variant) -> Any:
+def encode_variant(variant: Variant) -> Any:
+    """A variant's JSON value: a built-in one's name, any other in full."""
     name = builtin_name(variant)
     return name if name is not None else encode_variant_full(variant)
 
 
-def _dec_variant(value: Any, path: str, ctx: _Context) -> Variant:
+def decode_variant(value: Any, path: str = "$", ctx: Context | None = None) -> Variant:
+    """A variant from its JSON value: a built-in name or a variant object.
+
+    The variant and its meld rules become the context's, for what is read after it.
+
+    Raises:
+        FormatError: ``value`` is neither; ``.path`` names the bad value below ``path``.
+    """
+    if ctx is None:
+        ctx = Context(CLASSIC_MELD_RULES)
     if type(value) is str:
         found = _builtin(value) if len(value) <= 100 else None
         if found is None:
-            raise _fail(path, f"unknown variant {value[:100]!r}; give a custom variant in full")
+            raise fail(path, f"unknown variant {value[:100]!r}; give a custom variant in full")
         variant = found
     elif type(value) is dict:
-        _, dec = _object_codec(Variant)
+        _, dec = object_codec(Variant)
         variant = dec(value, path, ctx)
     else:
-        raise _fail(path, f"expected a variant name or object, got {_kind(value)}")
+        raise fail(path, f"expected a variant name or object, got {kind_of(value)}")
     ctx.rules = variant.meld_rules
     ctx.variant = variant
     return variant
 
 
-def decode_variant(value: Any, path: str = "$") -> Variant:
-    """A variant from its JSON value: a built-in name or a variant object.
-
-    Raises:
-        FormatError: ``value`` is neither; ``.path`` names the bad value below ``path``.
-    """
-    return _dec_variant(value, path, _Context(CLASSIC_MELD_RULES))
-
-
 # ----------------------------------------------------------------------------- generic codecs
 
-_CODECS: dict[Any, tuple[_Encoder, _Decoder]] = {}
+_CODECS: dict[Any, tuple[Encoder, Decoder]] = {}
 
 
 def _keys(text: str) -> frozenset[str]:
@@ -552,7 +586,7 @@ _V1_KEYS: dict[str, frozenset[str]] = {
 }
 
 
-def _optional_keys(cls: type, fields: list[attrs.Attribute[Any]]) -> frozenset[str]:
+def optional_keys(cls: type, fields: list[attrs.Attribute[Any]]) -> frozenset[str]:
     """Fields added after phase10/1 that have a default: their keys may be left out."""
     v1 = _V1_KEYS.get(cls.__name__)
     if v1 is None:  # a class new since phase10/1: every field with a default is optional
@@ -561,13 +595,13 @@ def _optional_keys(cls: type, fields: list[attrs.Attribute[Any]]) -> frozenset[s
 
 
 #: Decoders for single fields that need more than their type's (filled by serialize).
-_FIELD_DECODERS: dict[tuple[type, str], _Decoder] = {}
+FIELD_DECODERS: dict[tuple[type, str], Decoder] = {}
 #: Encoders for single fields that need the object they are in, which they are given
 #: instead of the field's value (filled by serialize: a history needs its variant).
-_FIELD_ENCODERS: dict[tuple[type, str], _Encoder] = {}
+FIELD_ENCODERS: dict[tuple[type, str], Encoder] = {}
 
 
-def _key_path(path: str, key: object) -> str:
+def key_path(path: str, key: object) -> str:
     """``path.key``, or ``path["key"]`` for a key that is not a plain word."""
     text = key if isinstance(key, str) else repr(key)
     if text.isidentifier():
@@ -580,39 +614,42 @@ def _key_set(keys: tuple[str, ...]) -> frozenset[str]:
     return frozenset(keys)
 
 
-def _check_keys(
-    value: Any, path: str, required: tuple[str, ...], optional: tuple[str, ...]
-) -> None:
+def check_keys(value: Any, path: str, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
+    """Refuse anything but an object with the ``required`` keys and some ``optional`` ones.
+
+    Raises:
+        FormatError: not an object, a key missing, or an unknown key (its path named).
+    """
     if type(value) is not dict:
-        raise _fail(path, f"expected an object, got {_kind(value)}")
+        raise fail(path, f"expected an object, got {kind_of(value)}")
     if len(value) == len(required) and value.keys() >= _key_set(required):
         return
     for key in required:
         if key not in value:
-            raise _fail(f"{path}.{key}", "missing key")
+            raise fail(f"{path}.{key}", "missing key")
     if len(value) > len(required):
         for key in value:
             if key not in required and key not in optional:
-                raise _fail(_key_path(path, key), "unknown key")
+                raise fail(key_path(path, key), "unknown key")
 
 
-def _codec(tp: Any) -> tuple[_Encoder, _Decoder]:
+def _codec(tp: Any) -> tuple[Encoder, Decoder]:
     found = _CODECS.get(tp)
     if found is None:
         found = _CODECS[tp] = _compile(tp)
     return found
 
 
-def _compile(tp: Any) -> tuple[_Encoder, _Decoder]:
-    special = _SPECIAL.get(tp)
+def _compile(tp: Any) -> tuple[Encoder, Decoder]:
+    special = SPECIAL.get(tp)
     if special is not None:
         return special
     if tp is bool:
-        return _identity, _dec_bool
+        return identity, _dec_bool
     if tp is int:
-        return _identity, _dec_int
+        return identity, decode_int
     if tp is str:
-        return _identity, _dec_str
+        return identity, decode_str
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return _enum_codec(tp)
     origin = typing.get_origin(tp)
@@ -625,15 +662,15 @@ def _compile(tp: Any) -> tuple[_Encoder, _Decoder]:
         return _fixed_codec(args)
     if origin in (typing.Union, types.UnionType) and type(None) in args and len(args) == 2:
         inner = next(a for a in args if a is not type(None))
-        return _optional_codec(inner)
+        return optional_codec(inner)
     if isinstance(tp, type) and attrs.has(tp):
-        return _object_codec(tp)
+        return object_codec(tp)
     raise TypeError(f"phase10.serialize has no JSON codec for {tp!r}")
 
 
-def _list_codec(item: Any) -> tuple[_Encoder, _Decoder]:
-    enc_item: _Encoder | None = None
-    dec_item: _Decoder | None = None
+def _list_codec(item: Any) -> tuple[Encoder, Decoder]:
+    enc_item: Encoder | None = None
+    dec_item: Decoder | None = None
 
     def enc(values: tuple[Any, ...]) -> list[Any]:
         nonlocal enc_item
@@ -641,25 +678,25 @@ def _list_codec(item: Any) -> tuple[_Encoder, _Decoder]:
             enc_item = _codec(item)[0]
         return [enc_item(v) for v in values]
 
-    def dec(value: Any, path: str, ctx: _Context) -> tuple[Any, ...]:
+    def dec(value: Any, path: str, ctx: Context) -> tuple[Any, ...]:
         nonlocal dec_item
         if dec_item is None:
             dec_item = _codec(item)[1]
         if type(value) is not list and type(value) is not tuple:
-            raise _fail(path, f"expected an array, got {_kind(value)}")
+            raise fail(path, f"expected an array, got {kind_of(value)}")
         d = dec_item
         return tuple([d(v, f"{path}[{i}]", ctx) for i, v in enumerate(value)])
 
     return enc, dec
 
 
-def _fixed_codec(items: tuple[Any, ...]) -> tuple[_Encoder, _Decoder]:
+def _fixed_codec(items: tuple[Any, ...]) -> tuple[Encoder, Decoder]:
     def enc(values: tuple[Any, ...]) -> list[Any]:
         return [_codec(t)[0](v) for t, v in zip(items, values, strict=True)]
 
-    def dec(value: Any, path: str, ctx: _Context) -> tuple[Any, ...]:
+    def dec(value: Any, path: str, ctx: Context) -> tuple[Any, ...]:
         if (type(value) is not list and type(value) is not tuple) or len(value) != len(items):
-            raise _fail(path, f"expected an array of {len(items)} items, got {_kind(value)}")
+            raise fail(path, f"expected an array of {len(items)} items, got {kind_of(value)}")
         return tuple(
             _codec(t)[1](v, f"{path}[{i}]", ctx)
             for i, (t, v) in enumerate(zip(items, value, strict=True))
@@ -668,24 +705,28 @@ def _fixed_codec(items: tuple[Any, ...]) -> tuple[_Encoder, _Decoder]:
     return enc, dec
 
 
-def _optional_codec(inner: Any) -> tuple[_Encoder, _Decoder]:
+def optional_codec(inner: Any) -> tuple[Encoder, Decoder]:
+    """The encoder and decoder of ``inner | None`` (``null`` in JSON)."""
+
     def enc(value: Any) -> Any:
         return None if value is None else _codec(inner)[0](value)
 
-    def dec(value: Any, path: str, ctx: _Context) -> Any:
+    def dec(value: Any, path: str, ctx: Context) -> Any:
         return None if value is None else _codec(inner)[1](value, path, ctx)
 
     return enc, dec
 
 
-_OBJECT_CODECS: dict[type, tuple[_Encoder, _Decoder]] = {}
+_OBJECT_CODECS: dict[type, tuple[Encoder, Decoder]] = {}
 
 
-def _identity(value: Any) -> Any:
+def identity(value: Any) -> Any:
+    """The value itself: the encoder of values that are their own JSON."""
     return value
 
 
-def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
+def object_codec(cls: type) -> tuple[Encoder, Decoder]:
+    """The encoder and decoder of attrs class ``cls``, field by field (built once)."""
     found = _OBJECT_CODECS.get(cls)
     if found is not None:
         return found
@@ -693,40 +734,40 @@ def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
     fields = [f for f in attrs.fields(cls) if f.init]
     names = tuple(f.name for f in fields)
     get_all = operator.attrgetter(*names) if len(names) > 1 else None
-    optional = _optional_keys(cls, fields)
+    optional = optional_keys(cls, fields)
     required = tuple(n for n in names if n not in optional)
     maybe = tuple(n for n in names if n in optional)
     # Filled on first use, so that classes may refer to each other.
-    encoders: list[_Encoder] = []
-    plan: list[tuple[str, str, _Decoder]] = []
-    whole: list[tuple[str, _Encoder]] = []
+    encoders: list[Encoder] = []
+    plan: list[tuple[str, str, Decoder]] = []
+    whole: list[tuple[str, Encoder]] = []
 
     def prepare() -> None:
         for f in fields:
             enc, dec = _codec(hints[f.name])
-            special = _FIELD_ENCODERS.get((cls, f.name))
+            special = FIELD_ENCODERS.get((cls, f.name))
             if special is not None:
                 whole.append((f.name, special))
-                enc = _identity  # written over below
+                enc = identity  # written over below
             encoders.append(enc)
-            plan.append((f.name, f.alias or f.name, _FIELD_DECODERS.get((cls, f.name), dec)))
+            plan.append((f.name, f.alias or f.name, FIELD_DECODERS.get((cls, f.name), dec)))
 
     def enc(obj: Any) -> dict[str, Any]:
         if not encoders:
             prepare()
         values = get_all(obj) if get_all is not None else (getattr(obj, names[0]),) if names else ()
         result = {
-            name: v if e is _identity else e(v)
+            name: v if e is identity else e(v)
             for name, e, v in zip(names, encoders, values, strict=True)
         }
         for name, e in whole:
             result[name] = e(obj)
         return result
 
-    def dec(value: Any, path: str, ctx: _Context) -> Any:
+    def dec(value: Any, path: str, ctx: Context) -> Any:
         if not plan:
             prepare()
-        _check_keys(value, path, required, maybe)
+        check_keys(value, path, required, maybe)
         kwargs = {}
         for name, alias, d in plan:
             if name in value:
@@ -736,16 +777,17 @@ def _object_codec(cls: type) -> tuple[_Encoder, _Decoder]:
         except LimitError as exc:
             raise _limit(exc, path) from None
         except (Phase10Error, TypeError, ValueError) as exc:
-            raise _fail(path, f"not a valid {cls.__name__}: {exc}") from None
+            raise fail(path, f"not a valid {cls.__name__}: {exc}") from None
 
     _OBJECT_CODECS[cls] = (enc, dec)
     return enc, dec
 
 
-_SPECIAL: dict[Any, tuple[_Encoder, _Decoder]] = {
-    Card: (_enc_card, _dec_card),
+#: The types whose JSON is not field by field, with their encoder and decoder.
+SPECIAL: dict[Any, tuple[Encoder, Decoder]] = {
+    Card: (encode_card, decode_card),
     Value: (_enc_value, _dec_value),
-    Meld: (_enc_meld, _dec_meld),
+    Meld: (encode_meld, decode_meld),
     GroupType: (_enc_group, _dec_group),
-    Variant: (_enc_variant, _dec_variant),
+    Variant: (encode_variant, decode_variant),
 }

@@ -34,11 +34,16 @@ __all__ = [
     "TakeDiscard",
     "TakeOffer",
     "TurnUp",
+    "seat_name",
 ]
 
 
 def seat_name(seat: int) -> str:
-    """Seats are 0-based in code and written ``p1``, ``p2``, ... in text."""
+    """How seat ``seat`` is written in text: seats are 0-based in code, ``p1``, ``p2``, ... in text.
+
+    >>> seat_name(0), seat_name(3)
+    ('p1', 'p4')
+    """
     return f"p{seat + 1}"
 
 

@@ -11,6 +11,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
+from phase10._enums import member_repr
 from phase10._fast import BoundedCache
 from phase10.errors import InvalidCardError, NotationError
 
@@ -65,8 +66,7 @@ class Color(enum.Enum):
         """For suits: hearts and diamonds are red, clubs and spades black (T-1)."""
         return self is Color.HEARTS or self is Color.DIAMONDS
 
-    def __repr__(self) -> str:
-        return f"Color.{self.name}"
+    __repr__ = member_repr
 
 
 _COLOR_ORDER = {color: i for i, color in enumerate(Color)}
@@ -88,8 +88,7 @@ class ActionKind(enum.Enum):
     GIVE_FIVE = "GF"
     BLANK = "BL"
 
-    def __repr__(self) -> str:
-        return f"ActionKind.{self.name}"
+    __repr__ = member_repr
 
 
 _ACTION_ORDER = {a: i + 1 for i, a in enumerate(ActionKind)}
@@ -103,8 +102,7 @@ class Kind(enum.Enum):
     SKIP = "skip"
     ACTION = "action"
 
-    def __repr__(self) -> str:
-        return f"Kind.{self.name}"
+    __repr__ = member_repr
 
 
 _KIND_ORDER = {Kind.NUMBER: 0, Kind.WILD: 1, Kind.SKIP: 2, Kind.ACTION: 3}

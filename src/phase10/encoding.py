@@ -60,6 +60,7 @@ __all__ = [
     "Confirm",
     "Select",
     "Selection",
+    "SubDecision",
     "decode",
     "encode",
     "legal_ids",
@@ -96,6 +97,8 @@ class Confirm:
     keep: bool | None = None
 
 
+#: A step of a laydown entered one decision at a time: choose the phase, select a card,
+#: confirm (see :func:`decode`).
 SubDecision = ChoosePhase | Select | Confirm
 
 

@@ -13,6 +13,8 @@ from typing import Any
 
 import attrs
 
+from phase10._enums import member_repr
+
 __all__ = [
     "AmbiguousActionError",
     "DefinitionError",
@@ -172,6 +174,8 @@ class Violation(str, enum.Enum):  # noqa: UP042 - str() stays Violation.NAME
     NO_TAKE_TWO = "no-take-two"
     UNKNOWN_ACTION = "unknown-action"
 
+    __repr__ = member_repr
+
 
 class MeldProblem(enum.Enum):
     """Machine-readable reason a meld is not valid (:attr:`phase10.Verdict.problem`)."""
@@ -189,6 +193,8 @@ class MeldProblem(enum.Enum):
     NO_FIT = "no-fit"
     #: A card the rules' game does not have (P7 or QH in the classic game).
     NOT_IN_DECK = "not-in-deck"
+
+    __repr__ = member_repr
 
 
 class InvalidMeldError(Phase10Error, ValueError):

@@ -12,8 +12,15 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
+from phase10._enums import member_repr
 from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
-from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
+from phase10.errors import (
+    DefinitionError,
+    InvalidMeldError,
+    MeldProblem,
+    NotationError,
+    Phase10Error,
+)
 from phase10.limits import check_limit
 
 __all__ = [
@@ -32,11 +39,13 @@ __all__ = [
     "RunOf",
     "SetOf",
     "Shape",
+    "ShapeIndex",
     "Slots",
     "Value",
     "Verdict",
     "check_meld",
     "parse_placed",
+    "shape_index",
 ]
 
 
@@ -152,6 +161,8 @@ class NaturalScope(enum.Enum):
     PHASE = "phase"
     #: No minimum: a phase may be made of wilds alone ("10 Phases", T-1).
     NONE = "none"
+
+    __repr__ = member_repr
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -438,8 +449,7 @@ class End(enum.Enum):
     HIGH = "high"
     ANY = "any"
 
-    def __repr__(self) -> str:
-        return f"End.{self.name}"
+    __repr__ = member_repr
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -472,7 +482,56 @@ class Meld:
         return " ".join(_placed_str(c, v) for c, v in zip(self.cards, self.values, strict=True))
 
     def __repr__(self) -> str:
-        return f"<Meld {self.group}: {self}>"
+        """``Meld.of(group, 'cards')``, or every field where that would not give the meld back.
+
+        The short form is read back under the classic meld rules; a meld of another game,
+        or of a shape :meth:`of` would not pick, is written field by field.
+        """
+        text = str(self)
+        try:
+            same = Meld.of(self.group, text) == self
+        except (Phase10Error, TypeError, ValueError):  # a custom group type may refuse
+            same = False
+        if same:
+            return f"Meld.of({self.group!r}, {text!r})"
+        return (
+            f"Meld(group={self.group!r}, shape={self.shape!r}, cards={self.cards!r}, "
+            f"values={self.values!r})"
+        )
+
+    @classmethod
+    def of(cls, group: GroupType, text: str, *, rules: MeldRules = CLASSIC_MELD_RULES) -> Meld:
+        """The meld of ``group`` written ``text``, as ``str(meld)`` writes it.
+
+        The cards are in the order written (run order for a run, canonical order for a
+        set-like group), and a wild stands for the value written after it (``W=7``); a wild
+        written without one takes the first value :func:`check_meld` reads for it. This is
+        the form ``repr()`` writes.
+
+        >>> meld = Meld.of(RunOf(4), "W=3 R4 B5 G6")
+        >>> str(meld), meld.values[0]
+        ('W=3 R4 B5 G6', Value(number=3, color=None))
+        >>> eval(repr(meld)) == meld
+        True
+
+        Raises:
+            NotationError: ``text`` is not card notation of the rules' game.
+            InvalidMeldError: the cards, in that order and with those values, are no meld of
+                ``group`` under ``rules``; ``.problem`` says why when the cards are no meld
+                at all.
+        """
+        placed = parse_placed(text, rules=rules)
+        verdict = check_meld(text, group, rules=rules)
+        cards = tuple(c for c, _ in placed)
+        for meld in verdict.melds:
+            if meld.cards == cards and all(
+                w is None or w == v for (_, w), v in zip(placed, meld.values, strict=True)
+            ):
+                return meld
+        reason = verdict.reason or "the cards are not in meld order, or a wild's value differs"
+        raise InvalidMeldError(
+            f"{text!r} is not a {_named(group)} as written: {reason}", problem=verdict.problem
+        )
 
     def _repr_svg_(self) -> str | None:
         """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""
@@ -754,7 +813,7 @@ def _coerce_cards(
     return tuple(out)
 
 
-def arrangements(
+def _arrangements(
     placed: Sequence[tuple[Card, Value | None]], group: GroupType, rules: MeldRules
 ) -> list[Meld]:
     """Every meld of ``group`` that uses exactly these cards (respecting given wild values)."""
@@ -863,7 +922,7 @@ def check_meld(
     True
     >>> per_group = MeldRules(natural_minimum=NaturalScope.GROUP)
     >>> check_meld("W W W", SetOf(3), rules=per_group).problem
-    <MeldProblem.TOO_FEW_NATURALS: 'too-few-naturals'>
+    MeldProblem.TOO_FEW_NATURALS
 
     Raises:
         NotationError: ``cards`` is a string that is not valid notation; the message lists
@@ -874,7 +933,7 @@ def check_meld(
     foreign = _foreign((c for c, _ in placed), rules)
     if foreign is not None:
         return Verdict(False, MeldProblem.NOT_IN_DECK, foreign, ())
-    melds = arrangements(placed, group, rules)
+    melds = _arrangements(placed, group, rules)
     if melds:
         return Verdict(True, None, "", tuple(melds))
     problem, reason = _diagnose(placed, group, rules)
@@ -953,7 +1012,7 @@ def _diagnose(
                     naturals_in_sets=rules.naturals_in_sets,
                     naturals_in_runs=rules.naturals_in_runs,
                 )
-                if arrangements(placed, group, wrapped):
+                if _arrangements(placed, group, wrapped):
                     return (
                         MeldProblem.NO_WRAP,
                         f"runs do not wrap: {rules.max_number} is not followed by 1",
@@ -965,7 +1024,7 @@ def _diagnose(
             )
     if any(v is not None for _, v in placed):
         unpinned = [(c, None) for c, _ in placed]
-        if arrangements(unpinned, group, rules):
+        if _arrangements(unpinned, group, rules):
             pins = " ".join(_placed_str(c, v) for c, v in placed if v is not None)
             return (
                 MeldProblem.WILD_VALUE,

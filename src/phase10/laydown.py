@@ -1267,8 +1267,8 @@ def find_laydown(
     Use :func:`iter_laydowns` to choose among all of them.
 
     >>> from phase10 import CLASSIC_PHASES
-    >>> find_laydown("R7 B7 W G2 G3 G4 Y5 S", CLASSIC_PHASES[1])
-    <PhaseMelds 1 set of 3 + 1 run of 4: R7 B7 W=7 | G2 G3 G4 Y5>
+    >>> print(find_laydown("R7 B7 W G2 G3 G4 Y5 S", CLASSIC_PHASES[1]))
+    R7 B7 W=7 | G2 G3 G4 Y5
     >>> find_laydown("R7 B8 G9", CLASSIC_PHASES[0]) is None
     True
 

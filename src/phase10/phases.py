@@ -31,6 +31,7 @@ __all__ = [
     "TEN_PHASES_PHASES",
     "Phase",
     "PhaseMelds",
+    "meld_colors",
     "meld_order",
 ]
 
@@ -201,7 +202,47 @@ class PhaseMelds:
         return " | ".join(str(m) for m in self.melds)
 
     def __repr__(self) -> str:
-        return f"<PhaseMelds {self.phase}: {self}>"
+        """``PhaseMelds.of(phase, 'melds')``, or every field where that would not give it back.
+
+        :meth:`of` reads each meld with :meth:`Meld.of <phase10.Meld.of>`, so the short form
+        gives the laydown back exactly when each meld's repr is its short form.
+        """
+        if len(self.melds) == len(self.phase.groups) and all(
+            repr(m).startswith("Meld.of(") for m in self.melds
+        ):
+            return f"PhaseMelds.of({self.phase!r}, {str(self)!r})"
+        return f"PhaseMelds(phase={self.phase!r}, melds={self.melds!r})"
+
+    @classmethod
+    def of(cls, phase: Phase, text: str, *, rules: MeldRules = CLASSIC_MELD_RULES) -> PhaseMelds:
+        """The laydown of ``phase`` written ``text``: its melds separated by ``|``, in phase order.
+
+        Each meld is read by :meth:`Meld.of <phase10.Meld.of>` for its group of the phase.
+        Whether the melds make the phase is for :meth:`Phase.problem` and the rules to say,
+        as for any laydown. This is the form ``repr()`` writes.
+
+        >>> laydown = PhaseMelds.of(CLASSIC_PHASES[1], "R7 B7 W=7 | G2 G3 G4 Y5")
+        >>> str(laydown.melds[1].group), eval(repr(laydown)) == laydown
+        ('run of 4', True)
+
+        Raises:
+            NotationError: a meld is not card notation of the rules' game.
+            InvalidMeldError: ``text`` holds another number of melds than the phase has
+                groups, or a meld is no meld of its group as written.
+        """
+        parts = text.split("|")
+        if len(parts) != len(phase.groups):
+            raise InvalidMeldError(
+                f"{text!r} holds {len(parts)} melds; the phase {phase} has "
+                f"{len(phase.groups)} groups"
+            )
+        return cls(
+            phase,
+            tuple(
+                Meld.of(group, part, rules=rules)
+                for group, part in zip(phase.groups, parts, strict=True)
+            ),
+        )
 
     def _repr_svg_(self) -> str | None:
         """The picture a notebook shows (drawn by :mod:`phase10.svg`); ``repr()`` is unchanged."""

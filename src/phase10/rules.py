@@ -4,13 +4,13 @@
 performs. Every rule that both lists and judges lives in one named predicate below, which
 returns the :class:`~phase10.Violation` that refuses an action, or ``None``:
 
-- :func:`draw_violation` and :func:`take_violation`: drawing (C-11, M-12) and taking the
+- ``_draw_violation`` and ``_take_violation``: drawing (C-11, M-12) and taking the
   discard (C-19);
-- :func:`lay_down_violation`: whether the seat may lay down (or announce) a phase now (C-10,
+- ``_lay_down_violation``: whether the seat may lay down (or announce) a phase now (C-10,
   T-4);
-- :func:`hitting_violation` and :func:`hit_violation`: whether the seat may hit at all, and
+- ``_hitting_violation`` and ``_hit_violation``: whether the seat may hit at all, and
   that meld (C-14 and its option ``hit_others_on_laydown_turn``);
-- :func:`go_out_violation`: whether a laydown or hit may play the last card (C-15 and its
+- ``_go_out_violation``: whether a laydown or hit may play the last card (C-15 and its
   option ``go_out_by_hitting``).
 
 :func:`legal_actions` lists only actions these predicates allow; the checks behind
@@ -65,7 +65,7 @@ from phase10.groups import GroupType, Meld, MeldRules, check_meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.limits import Limits, current_limits
 from phase10.phases import PhaseMelds
-from phase10.state import CHANCE_STEPS, Event, GameState, History, PlayerState, TurnStep
+from phase10.state import Event, GameState, History, PlayerState, TurnStep
 from phase10.variants import (
     Advance,
     LaydownStyle,
@@ -76,7 +76,19 @@ from phase10.variants import (
     Variant,
 )
 
-__all__ = ["apply", "chance_outcomes", "check", "is_legal", "legal_actions", "new_game"]
+__all__ = [
+    "Viewpoint",
+    "apply",
+    "chance_draw",
+    "chance_outcomes",
+    "check",
+    "hits_and_discards",
+    "is_legal",
+    "laydown_actions",
+    "laydown_phases",
+    "legal_actions",
+    "new_game",
+]
 
 
 class Viewpoint(Protocol):
@@ -174,6 +186,10 @@ _EVENTS: BoundedCache[Action, Event] = BoundedCache(4096)
 
 def _logged(state: GameState, action: Action) -> History:
     """The history with ``action``'s public event appended (not for hidden cards)."""
+    if isinstance(action, LayDown | Announce):
+        # Laydowns of phases that differ only in name are equal but name different phases:
+        # a cached event could carry another variant's phase (issue 23).
+        return state.history.plus(Event(action=action))
     event = _EVENTS.get(action)
     if event is None:
         event = _EVENTS.put(action, Event(action=action))
@@ -345,7 +361,7 @@ def _meld_problem(
 # the checks below both call them: listing and judging cannot disagree about these rules.
 
 
-def draw_violation(state: GameState, seat: int, count: int) -> Violation | None:
+def _draw_violation(state: GameState, seat: int, count: int) -> Violation | None:
     """Whether ``seat`` may draw ``count`` cards (1, or 2 with a Take two: M-12) now.
 
     The step (DRAW) is not checked here.
@@ -357,7 +373,7 @@ def draw_violation(state: GameState, seat: int, count: int) -> Violation | None:
     return None
 
 
-def take_violation(state: GameState) -> Violation | None:
+def _take_violation(state: GameState) -> Violation | None:
     """Whether the top of the discard pile may be taken (C-11, C-19); not the step."""
     top = state.top_discard
     if top is None:
@@ -367,7 +383,7 @@ def take_violation(state: GameState) -> Violation | None:
     return None
 
 
-def lay_down_violation(state: GameState, seat: int) -> Violation | None:
+def _lay_down_violation(state: GameState, seat: int) -> Violation | None:
     """Whether ``seat`` may lay down (or announce) a phase now; not the step or the phase.
 
     One phase per player per hand (C-10); when phases are announced, one per turn (a
@@ -380,7 +396,7 @@ def lay_down_violation(state: GameState, seat: int) -> Violation | None:
     return Violation.ALREADY_LAID_DOWN if done else None
 
 
-def go_out_violation(state: GameState, cards_left: int) -> Violation | None:
+def _go_out_violation(state: GameState, cards_left: int) -> Violation | None:
     """Whether a laydown or hit (not a discard) may leave the player ``cards_left`` cards.
 
     Going out that way needs the option ``go_out_by_hitting`` (C-15); otherwise the last
@@ -391,19 +407,19 @@ def go_out_violation(state: GameState, cards_left: int) -> Violation | None:
     return None
 
 
-def hitting_violation(state: GameState, seat: int) -> Violation | None:
+def _hitting_violation(state: GameState, seat: int) -> Violation | None:
     """Whether ``seat`` may hit at all: only after laying down their own phase (C-14)."""
     return None if state.players[seat].laid_down else Violation.PHASE_NOT_LAID_DOWN
 
 
-def hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violation | None:
+def _hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violation | None:
     """Whether ``seat`` may hit meld number ``meld`` (0-based) of ``owner`` now.
 
-    Checks :func:`hitting_violation`, that the meld exists, and that others' melds wait for
+    Checks :func:`_hitting_violation`, that the meld exists, and that others' melds wait for
     the turn after laying down unless ``hit_others_on_laydown_turn`` (C-14, option). Not
     checked: the step, the card and whether it fits.
     """
-    refused = hitting_violation(state, seat)
+    refused = _hitting_violation(state, seat)
     if refused is not None:
         return refused
     table = state.table
@@ -483,7 +499,7 @@ def _check_common(state: GameState, action: object) -> None:
     if state.step is TurnStep.OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over")
     chance_action = isinstance(action, _CHANCE_ACTIONS)
-    if state.step in CHANCE_STEPS:
+    if state.is_chance:
         if not chance_action:
             raise _illegal(
                 state,
@@ -529,7 +545,7 @@ def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> None
 
 def _check_take(state: GameState, action: TakeDiscard) -> None:
     _need_step(state, action, TurnStep.DRAW)
-    refused = take_violation(state)
+    refused = _take_violation(state)
     if refused is Violation.EMPTY_PILE:
         raise _illegal(state, action, refused, "the discard pile is empty")
     if refused is not None:
@@ -539,7 +555,7 @@ def _check_take(state: GameState, action: TakeDiscard) -> None:
 def _check_draw(state: GameState, action: Draw | DrawTwo) -> None:
     _need_step(state, action, TurnStep.DRAW)
     two = isinstance(action, DrawTwo)
-    refused = draw_violation(state, action.player, 2 if two else 1)
+    refused = _draw_violation(state, action.player, 2 if two else 1)
     if refused is Violation.NO_TAKE_TWO:
         raise _illegal(state, action, refused, "drawing two needs a Take two in front")
     if refused is not None:
@@ -586,14 +602,14 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, 
     _need_step(state, action, TurnStep.PLAY)
     if state.variant.laydown_style is not LaydownStyle.TABLE:
         raise _illegal(state, action, Violation.WRONG_STEP, "phases are announced, not laid")
-    refused = lay_down_violation(state, action.player)
+    refused = _lay_down_violation(state, action.player)
     if refused is not None:
         raise _illegal(state, action, refused, "the phase is already laid down this hand")
     index = _laydown_phase(state, action)
     rest = _remove_all(state.players[action.player].hand, action.laydown.cards)
     if rest is None:
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, "those cards are not all in hand")
-    refused = go_out_violation(state, len(rest))
+    refused = _go_out_violation(state, len(rest))
     if refused is not None:
         raise _illegal(
             state,
@@ -608,7 +624,7 @@ def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card
     _need_step(state, action, TurnStep.PLAY)
     if state.variant.laydown_style is not LaydownStyle.ANNOUNCE:
         raise _illegal(state, action, Violation.WRONG_STEP, "phases are laid down, not announced")
-    refused = lay_down_violation(state, action.player)
+    refused = _lay_down_violation(state, action.player)
     if refused is not None:
         raise _illegal(state, action, refused, "a phase was announced this turn already")
     index = _laydown_phase(state, action)
@@ -636,14 +652,14 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
     """Returns the meld after the hit."""
     _need_step(state, action, TurnStep.PLAY)
     seat, owner, index = action.player, action.owner, action.meld
-    refused = hit_violation(state, seat, owner, index)
+    refused = _hit_violation(state, seat, owner, index)
     if refused is Violation.NO_SUCH_MELD:
         raise _illegal(state, action, refused, f"there is no meld {seat_name(owner)}.{index + 1}")
     if refused is not None:
         raise _illegal(state, action, refused, _HIT_REASONS[refused])
     hand = state.players[seat].hand
     _need_card(state, action, action.card, hand)
-    refused = go_out_violation(state, len(hand) - 1)
+    refused = _go_out_violation(state, len(hand) - 1)
     if refused is not None:
         raise _illegal(
             state,
@@ -664,7 +680,7 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
     )
 
 
-def can_be_skipped(player: PlayerState) -> bool:
+def _can_be_skipped(player: PlayerState) -> bool:
     """Whether a skip may be played on ``player`` now (C-20).
 
     Not while a skip is pending against them (C-20, M-14), nor, with option
@@ -683,8 +699,8 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
         return (None,)
     if state.variant.skip_target is SkipTarget.NEXT:
         nxt = _next_seat(state, seat)
-        return (nxt,) if nxt != seat and can_be_skipped(players[nxt]) else (None,)
-    targets = tuple(s for s in state.active_seats if s != seat and can_be_skipped(players[s]))
+        return (nxt,) if nxt != seat and _can_be_skipped(players[nxt]) else (None,)
+    targets = tuple(s for s in state.active_seats if s != seat and _can_be_skipped(players[s]))
     return targets or (None,)
 
 
@@ -924,7 +940,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
 def _apply_checked(state: GameState, action: Action) -> GameState:
     """Check ``action`` and, when legal, return the state after it."""
     _check_common(state, action)
-    if state.step in CHANCE_STEPS:
+    if state.is_chance:
         return _apply_chance(state, action)
     if isinstance(action, Draw | DrawTwo):
         _check_draw(state, action)
@@ -1233,16 +1249,16 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
     step = state.step
     if step is TurnStep.OVER:
         return ()
-    if step in CHANCE_STEPS:
+    if state.is_chance:
         return tuple(a for a, _ in chance_outcomes(state))
     seat = state.turn
     if step is TurnStep.DRAW:
         out: list[Action] = []
-        if draw_violation(state, seat, 1) is None:
+        if _draw_violation(state, seat, 1) is None:
             out.append(_new_draw(seat))
-        if take_violation(state) is None:
+        if _take_violation(state) is None:
             out.append(_new_take(seat))
-        if draw_violation(state, seat, 2) is None:
+        if _draw_violation(state, seat, 2) is None:
             out.append(DrawTwo(seat))
         return tuple(out)
     if step is not TurnStep.PLAY:
@@ -1252,7 +1268,7 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
 
 def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterator[PhaseMelds]:
     """The laydowns (or announcements) ``seat`` may make now, of phase ``only`` if given."""
-    if lay_down_violation(state, seat) is not None:
+    if _lay_down_violation(state, seat) is not None:
         return
     variant = state.variant
     announce = variant.laydown_style is LaydownStyle.ANNOUNCE
@@ -1273,7 +1289,7 @@ def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterat
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
         for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits):
             # an announcement keeps its cards or draws as many: it never goes out
-            if announce or go_out_violation(state, len(hand) - len(laydown.cards)) is None:
+            if announce or _go_out_violation(state, len(hand) - len(laydown.cards)) is None:
                 yield laydown
 
 
@@ -1307,7 +1323,7 @@ def laydown_phases(state: GameState) -> tuple[int, ...]:
     if state.step is not TurnStep.PLAY:
         return ()
     seat = state.turn
-    if lay_down_violation(state, seat) is not None:
+    if _lay_down_violation(state, seat) is not None:
         return ()
     variant = state.variant
     hand = state.players[seat].hand
@@ -1316,7 +1332,7 @@ def laydown_phases(state: GameState) -> tuple[int, ...]:
     for i in state.open_phases(seat):
         phase = variant.phases[i]
         if (announce and variant.meld_rules.naturals_in_runs > 1) or (
-            not announce and go_out_violation(state, len(hand) - phase.size) is not None
+            not announce and _go_out_violation(state, len(hand) - phase.size) is not None
         ):
             # find_laydown's laydown may be longer than an announcement shows, or the
             # smallest laydown may play every card: list them
@@ -1343,11 +1359,11 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
     hand = state.players[seat].hand
     out: list[Action] = []
     distinct = list(dict.fromkeys(hand))
-    if hitting_violation(state, seat) is None and go_out_violation(state, len(hand) - 1) is None:
+    if _hitting_violation(state, seat) is None and _go_out_violation(state, len(hand) - 1) is None:
         rules = variant.meld_rules
         for owner, row in enumerate(state.table):
             for index, meld in enumerate(row):
-                if hit_violation(state, seat, owner, index) is not None:
+                if _hit_violation(state, seat, owner, index) is not None:
                     continue
                 for card in distinct:
                     for option in meld.hit_options(card, rules=rules):

@@ -24,29 +24,30 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from phase10._fast import BoundedCache, IdentityCache
+from phase10._history_text import event_reader
 from phase10._json import (
-    _FIELD_DECODERS,
-    _FIELD_ENCODERS,
-    _MAX_STR,
-    _SPECIAL,
-    _check_keys,
-    _Context,
-    _dec_card,
-    _dec_int,
-    _dec_meld,
-    _dec_str,
-    _dec_variant,
-    _Decoder,
-    _enc_card,
-    _enc_meld,
-    _enc_variant,
-    _Encoder,
-    _fail,
-    _identity,
-    _key_path,
-    _kind,
-    _object_codec,
-    _optional_codec,
+    FIELD_DECODERS,
+    FIELD_ENCODERS,
+    MAX_STR,
+    SPECIAL,
+    Context,
+    Decoder,
+    Encoder,
+    check_keys,
+    decode_card,
+    decode_int,
+    decode_meld,
+    decode_str,
+    decode_variant,
+    encode_card,
+    encode_meld,
+    encode_variant,
+    fail,
+    identity,
+    key_path,
+    kind_of,
+    object_codec,
+    optional_codec,
 )
 from phase10.actions import (
     Action,
@@ -70,7 +71,7 @@ from phase10.cards import Card
 from phase10.errors import FormatError, NotationError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
-from phase10.notation import action_text, event_reader, parse_action
+from phase10.notation import action_text, parse_action
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
 from phase10.rules import apply
@@ -86,15 +87,15 @@ JSON_FORMAT = "phase10/1"
 _T = TypeVar("_T")
 
 
-def _dec_player_or_chance(value: Any, path: str, ctx: _Context) -> int | None:
+def _dec_player_or_chance(value: Any, path: str, ctx: Context) -> int | None:
     if value is None:
         return None
     if type(value) is int and value == CHANCE:
         return value
-    return _dec_int(value, path, ctx)
+    return decode_int(value, path, ctx)
 
 
-_FIELD_DECODERS[(PlayerView, "current_player")] = _dec_player_or_chance
+FIELD_DECODERS[(PlayerView, "current_player")] = _dec_player_or_chance
 
 
 # ----------------------------------------------------------------------------- actions
@@ -129,21 +130,21 @@ def _enc_action(action: Any) -> dict[str, Any]:
     tag = _ACTION_TAGS.get(type(action))
     if tag is None:
         raise TypeError(f"not a phase10 action: {action!r}")
-    return {"action": tag, **_object_codec(type(action))[0](action)}
+    return {"action": tag, **object_codec(type(action))[0](action)}
 
 
-def _dec_action(value: Any, path: str, ctx: _Context) -> Any:
+def _dec_action(value: Any, path: str, ctx: Context) -> Any:
     if type(value) is not dict:
-        raise _fail(path, f"expected an action object, got {_kind(value)}")
+        raise fail(path, f"expected an action object, got {kind_of(value)}")
     tag = value.get("action")
     cls = _ACTIONS_BY_TAG.get(tag) if type(tag) is str else None
     if cls is None:
-        raise _fail(
+        raise fail(
             f"{path}.action",
-            f"expected one of {', '.join(map(json.dumps, _ACTIONS_BY_TAG))}, got {_kind(tag)}",
+            f"expected one of {', '.join(map(json.dumps, _ACTIONS_BY_TAG))}, got {kind_of(tag)}",
         )
     rest = {k: v for k, v in value.items() if k != "action"}
-    return _object_codec(cls)[1](rest, path, ctx)
+    return object_codec(cls)[1](rest, path, ctx)
 
 
 # ----------------------------------------------------------------------------- consistency
@@ -153,58 +154,58 @@ def _check_state(state: GameState, path: str) -> None:
     """Refuse a decoded state with a broken invariant (GameState.problems), at its path."""
     for problem in state.problems():
         at = f"{path}.{problem.path}" if problem.path else path
-        raise _fail(at, problem.message)
+        raise fail(at, problem.message)
 
 
 def _check_sorted(cards: tuple[Card, ...], path: str) -> None:
     keys = [c.sort_key for c in cards]
     if keys != sorted(keys):
-        raise _fail(path, "cards must be in canonical order (see phase10.sort_cards)")
+        raise fail(path, "cards must be in canonical order (see phase10.sort_cards)")
 
 
 def _seat(value: int, n: int, path: str) -> None:
     if not 0 <= value < n:
-        raise _fail(path, f"seat {value} does not exist: seats are 0 to {n - 1}")
+        raise fail(path, f"seat {value} does not exist: seats are 0 to {n - 1}")
 
 
 def _check_view(v: PlayerView, path: str) -> None:
     n = len(v.players)
     variant = v.variant
     if not variant.min_players <= n <= variant.max_players:
-        raise _fail(
+        raise fail(
             f"{path}.players",
             f"{n} players; the variant allows {variant.min_players} to {variant.max_players}",
         )
     _seat(v.player, n, f"{path}.player")
     _check_sorted(v.hand, f"{path}.hand")
     if v.players[v.player].hand_size != len(v.hand):
-        raise _fail(
+        raise fail(
             f"{path}.players[{v.player}].hand_size",
             f"the viewer holds {len(v.hand)} cards",
         )
     try:
         full = v.canonical_state()
     except Phase10Error as exc:
-        raise _fail(path, str(exc)) from None
+        raise fail(path, str(exc)) from None
     _check_state(full, path)
     again = view(full, v.player)
     if again != v:
         for field in attrs.fields(PlayerView):
             if getattr(again, field.name) != getattr(v, field.name):
-                raise _fail(f"{path}.{field.name}", "inconsistent with the rest of the view")
-        raise _fail(path, "inconsistent view")  # pragma: no cover
+                raise fail(f"{path}.{field.name}", "inconsistent with the rest of the view")
+        raise fail(path, "inconsistent view")  # pragma: no cover
 
 
-def _dec_state(value: Any, path: str, ctx: _Context) -> GameState:
+def _dec_state(value: Any, path: str, ctx: Context) -> GameState:
     ctx.check_melds = False
-    state: GameState = _object_codec(GameState)[1](value, path, ctx)
+    state: GameState = object_codec(GameState)[1](value, path, ctx)
     _check_state(state, path)
     return state
 
 
-def _dec_view(value: Any, path: str, ctx: _Context) -> PlayerView:
+def _dec_view(value: Any, path: str, ctx: Context) -> PlayerView:
     ctx.check_melds = False
-    v: PlayerView = _object_codec(PlayerView)[1](value, path, ctx)
+    v: PlayerView = object_codec(PlayerView)[1](value, path, ctx)
     _check_view(v, path)
     return v
 
@@ -215,7 +216,7 @@ def _dec_view(value: Any, path: str, ctx: _Context) -> PlayerView:
 def _enc_record(record: GameRecord) -> dict[str, Any]:
     return {
         "version": record.version,
-        "variant": _enc_variant(record.variant),
+        "variant": encode_variant(record.variant),
         "num_players": record.num_players,
         "dealer": record.dealer,
         "seed": record.seed,
@@ -227,22 +228,22 @@ def _enc_record(record: GameRecord) -> dict[str, Any]:
 _RECORD_KEYS = ("version", "variant", "num_players", "dealer", "seed", "tags", "actions")
 
 
-def _dec_record(value: Any, path: str, ctx: _Context) -> GameRecord:
-    _check_keys(value, path, _RECORD_KEYS, ())
-    opt_str = _optional_codec(str)[1]
+def _dec_record(value: Any, path: str, ctx: Context) -> GameRecord:
+    check_keys(value, path, _RECORD_KEYS, ())
+    opt_str = optional_codec(str)[1]
     version = opt_str(value["version"], f"{path}.version", ctx)
-    variant = _dec_variant(value["variant"], f"{path}.variant", ctx)
-    players = _dec_int(value["num_players"], f"{path}.num_players", ctx)
-    dealer = _dec_int(value["dealer"], f"{path}.dealer", ctx)
+    variant = decode_variant(value["variant"], f"{path}.variant", ctx)
+    players = decode_int(value["num_players"], f"{path}.num_players", ctx)
+    dealer = decode_int(value["dealer"], f"{path}.dealer", ctx)
     seed = opt_str(value["seed"], f"{path}.seed", ctx)
     tags = value["tags"]
     if type(tags) is not dict:
-        raise _fail(f"{path}.tags", f"expected an object of strings, got {_kind(tags)}")
+        raise fail(f"{path}.tags", f"expected an object of strings, got {kind_of(tags)}")
     for key, text in tags.items():
-        _dec_str(text, _key_path(f"{path}.tags", key), ctx)
+        decode_str(text, key_path(f"{path}.tags", key), ctx)
     texts = value["actions"]
     if type(texts) is not list:
-        raise _fail(f"{path}.actions", f"expected an array of actions, got {_kind(texts)}")
+        raise fail(f"{path}.actions", f"expected an array of actions, got {kind_of(texts)}")
     try:
         record = GameRecord(
             variant=variant,
@@ -253,16 +254,16 @@ def _dec_record(value: Any, path: str, ctx: _Context) -> GameRecord:
             tags=tuple(tags.items()),
         )
     except Phase10Error as exc:
-        raise _fail(path, str(exc)) from None
+        raise fail(path, str(exc)) from None
     state = next(record.states())
     actions = []
     for i, text in enumerate(texts):
         at = f"{path}.actions[{i}]"
-        _dec_str(text, at, ctx)
+        decode_str(text, at, ctx)
         try:
             action = parse_action(state, text)
         except Phase10Error as exc:
-            raise _fail(at, str(exc)) from None
+            raise fail(at, str(exc)) from None
         actions.append(action)
         state = apply(state, action)
     return attrs.evolve(record, actions=tuple(actions))
@@ -272,37 +273,37 @@ def _dec_record(value: Any, path: str, ctx: _Context) -> GameRecord:
 
 
 def _enc_laydown(laydown: PhaseMelds) -> Any:
-    return _object_codec(PhaseMelds)[0](laydown)
+    return object_codec(PhaseMelds)[0](laydown)
 
 
-def _dec_laydown(value: Any, path: str, ctx: _Context) -> PhaseMelds:
-    laydown: PhaseMelds = _object_codec(PhaseMelds)[1](value, path, ctx)
+def _dec_laydown(value: Any, path: str, ctx: Context) -> PhaseMelds:
+    laydown: PhaseMelds = object_codec(PhaseMelds)[1](value, path, ctx)
     groups = tuple(m.group for m in laydown.melds)
     if groups != laydown.phase.groups:
-        raise _fail(f"{path}.melds", f"expected one meld per group of {laydown.phase}, in order")
+        raise fail(f"{path}.melds", f"expected one meld per group of {laydown.phase}, in order")
     problem = laydown.phase.problem(laydown.melds, rules=ctx.rules)
     if problem is not None:
-        raise _fail(f"{path}.melds", f"not a valid laydown of {laydown.phase}: {problem}")
+        raise fail(f"{path}.melds", f"not a valid laydown of {laydown.phase}: {problem}")
     return laydown
 
 
-_DOCUMENTS: dict[str, tuple[_Encoder, _Decoder]] = {
-    "card": (_enc_card, _dec_card),
-    "meld": (_enc_meld, _dec_meld),
+_DOCUMENTS: dict[str, tuple[Encoder, Decoder]] = {
+    "card": (encode_card, decode_card),
+    "meld": (encode_meld, decode_meld),
     "laydown": (_enc_laydown, _dec_laydown),
     "phase": (
-        lambda p: _object_codec(Phase)[0](p),
-        lambda v, p, c: _object_codec(Phase)[1](v, p, c),
+        lambda p: object_codec(Phase)[0](p),
+        lambda v, p, c: object_codec(Phase)[1](v, p, c),
     ),
     "action": (_enc_action, _dec_action),
-    "variant": (lambda v: _enc_variant(v), _dec_variant),
-    "state": (lambda s: _object_codec(GameState)[0](s), _dec_state),
-    "view": (lambda v: _object_codec(PlayerView)[0](v), _dec_view),
+    "variant": (lambda v: encode_variant(v), decode_variant),
+    "state": (lambda s: object_codec(GameState)[0](s), _dec_state),
+    "view": (lambda v: object_codec(PlayerView)[0](v), _dec_view),
     "record": (_enc_record, _dec_record),
 }
-_SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
+SPECIAL[PhaseMelds] = (_enc_laydown, _dec_laydown)
 # A history event (phase10.Event) holds any action, written as an action object.
-_SPECIAL[Action] = (_enc_action, _dec_action)
+SPECIAL[Action] = (_enc_action, _dec_action)
 
 
 # A history is written as its events' texts (str(event), the history's text form): about
@@ -354,12 +355,12 @@ def _enc_history(obj: GameState | PlayerView) -> list[str]:
     return written  # type: ignore[return-value]
 
 
-def _dec_history(value: Any, path: str, ctx: _Context) -> History:
+def _dec_history(value: Any, path: str, ctx: Context) -> History:
     if type(value) is not list:
-        raise _fail(path, f"expected an array of events, got {_kind(value)}")
+        raise fail(path, f"expected an array of events, got {kind_of(value)}")
     variant = ctx.variant
     if variant is None:  # pragma: no cover - histories are only in states and views
-        raise _fail(path, "a history is read only in a state or a view")
+        raise fail(path, "a history is read only in a state or a view")
     read, recall, _ = _history_codec(variant)
     try:  # the texts read before (only texts of events that were read are there)
         events: list[Event | None] = list(map(recall, value))
@@ -369,22 +370,22 @@ def _dec_history(value: Any, path: str, ctx: _Context) -> History:
         for i, text in enumerate(value):
             if events[i] is not None:
                 continue
-            if type(text) is not str or len(text) > _MAX_STR:
-                raise _fail(
+            if type(text) is not str or len(text) > MAX_STR:
+                raise fail(
                     f"{path}[{i}]",
-                    f"expected an event, a string of at most {_MAX_STR} characters such as "
-                    f'"p1 draw" or "p2 take R7", got {_kind(text)}',
+                    f"expected an event, a string of at most {MAX_STR} characters such as "
+                    f'"p1 draw" or "p2 take R7", got {kind_of(text)}',
                 )
             try:
                 events[i] = read(text)
             except NotationError as exc:
-                raise _fail(f"{path}[{i}]", str(exc)) from None
+                raise fail(f"{path}[{i}]", str(exc)) from None
     return History.of(events)  # type: ignore[arg-type]
 
 
-_SPECIAL[History] = (_identity, _dec_history)
-_FIELD_ENCODERS[(GameState, "history")] = _enc_history
-_FIELD_ENCODERS[(PlayerView, "history")] = _enc_history
+SPECIAL[History] = (identity, _dec_history)
+FIELD_ENCODERS[(GameState, "history")] = _enc_history
+FIELD_ENCODERS[(PlayerView, "history")] = _enc_history
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
@@ -481,16 +482,14 @@ def _from_dict(doc: object, type: Any, rules: MeldRules | None) -> Any:
     if rules is not None and not isinstance(rules, MeldRules):
         raise TypeError(f"rules must be a MeldRules, got {rules!r}")
     if not isinstance(doc, dict):
-        raise _fail("$", f"expected a document object, got {_kind(doc)}")
+        raise fail("$", f"expected a document object, got {kind_of(doc)}")
     if "format" not in doc:
-        raise _fail(
-            "$.format", f'missing key: every document starts with "format": "{JSON_FORMAT}"'
-        )
+        raise fail("$.format", f'missing key: every document starts with "format": "{JSON_FORMAT}"')
     if doc["format"] != JSON_FORMAT:
-        raise _fail("$.format", f"expected {json.dumps(JSON_FORMAT)}, got {_kind(doc['format'])}")
+        raise fail("$.format", f"expected {json.dumps(JSON_FORMAT)}, got {kind_of(doc['format'])}")
     keys = [k for k in doc if k != "format"]
     if len(keys) != 1 or keys[0] not in _DOCUMENTS:
-        raise _fail(
+        raise fail(
             "$",
             f"expected exactly one of the keys {', '.join(map(json.dumps, _DOCUMENTS))} "
             f'besides "format", got {", ".join(map(repr, keys[:5])) or "none"}',
@@ -498,11 +497,11 @@ def _from_dict(doc: object, type: Any, rules: MeldRules | None) -> Any:
     key = keys[0]
     assert isinstance(key, str)
     if want is not None and key != want:
-        raise _fail(f"$.{key}", f"expected a {want} document, got a {key}")
-    ctx = _Context(rules or CLASSIC_MELD_RULES)
+        raise fail(f"$.{key}", f"expected a {want} document, got a {key}")
+    ctx = Context(rules or CLASSIC_MELD_RULES)
     result = _DOCUMENTS[key][1](doc[key], f"$.{key}", ctx)
     if type is not None and not isinstance(result, type):
-        raise _fail(f"$.{key}", f"expected a {type.__name__}, got {result!r}")
+        raise fail(f"$.{key}", f"expected a {type.__name__}, got {result!r}")
     return result
 
 
@@ -548,7 +547,7 @@ def from_json(
         TypeError: ``type`` is not a type that has a JSON format.
     """
     if not isinstance(text, str | bytes | bytearray):
-        raise FormatError(f"expected JSON text, got {_kind(text)}")
+        raise FormatError(f"expected JSON text, got {kind_of(text)}")
     if not isinstance(limits, Limits):
         raise TypeError(f"limits must be a Limits, got {limits!r}")
     check_limit(len(text), "max_text_length", "$", limits, where=" (length of the JSON text)")

@@ -27,10 +27,18 @@ from phase10.rules import apply, new_game
 from phase10.variants import CLASSIC, Variant
 from phase10.views import view
 
-__all__ = ["BotResult", "GameResult", "MapLike", "SimulationResult", "simulate"]
+__all__ = [
+    "BotResult",
+    "GameResult",
+    "MapLike",
+    "SimulationResult",
+    "bot_name",
+    "play_game",
+    "simulate",
+]
 
 #: Player actions after which a game is given up as unfinished (see ``max_actions``).
-DEFAULT_MAX_ACTIONS = 100_000
+_DEFAULT_MAX_ACTIONS = 100_000
 
 
 class MapLike(Protocol):
@@ -210,7 +218,7 @@ def play_game(
     index: int = 0,
     seating: Sequence[int] | None = None,
     record: bool = False,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int = _DEFAULT_MAX_ACTIONS,
 ) -> GameResult:
     """Play one game to its end: seat ``i`` is played by ``bots[seating[i]]``.
 
@@ -329,7 +337,7 @@ def simulate(
     on_game: Callable[[GameResult], None] | None = None,
     rotate: bool = True,
     record: bool = False,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int = _DEFAULT_MAX_ACTIONS,
     limits: Limits = DEFAULT_LIMITS,
 ) -> SimulationResult:
     """Play ``n_games`` games between ``bots`` and gather each bot's results.

@@ -11,6 +11,7 @@ from typing import Final, overload
 import attrs
 
 from phase10 import _pictures
+from phase10._enums import member_repr
 from phase10._json import meld_problem
 from phase10.actions import Action, Announce, LayDown
 from phase10.cards import Card, Kind
@@ -19,7 +20,16 @@ from phase10.groups import Meld
 from phase10.phases import Phase
 from phase10.variants import PhaseOrder, SkipLimit, Variant
 
-__all__ = ["CHANCE", "Event", "GameState", "History", "PlayerState", "StateProblem", "TurnStep"]
+__all__ = [
+    "CHANCE",
+    "Event",
+    "GameState",
+    "History",
+    "PlayerState",
+    "StateProblem",
+    "TurnStep",
+    "dealt_problems",
+]
 # Also for phase10.views, not exported: dealt_problems.
 
 #: :attr:`GameState.current_player` when chance acts next (as in OpenSpiel).
@@ -46,11 +56,10 @@ class TurnStep(enum.Enum):
     KEEP_HAND = "keep-hand"
     OVER = "over"
 
-    def __repr__(self) -> str:
-        return f"TurnStep.{self.name}"
+    __repr__ = member_repr
 
 
-CHANCE_STEPS: Final = frozenset(
+_CHANCE_STEPS: Final = frozenset(
     {TurnStep.DEAL, TurnStep.TURN_UP, TurnStep.REVEAL, TurnStep.RESHUFFLE, TurnStep.DRAW_TWO}
 )
 
@@ -327,7 +336,7 @@ class GameState:
         step = self.step
         if step is TurnStep.DRAW or step is TurnStep.PLAY:
             return self.turn
-        if step in CHANCE_STEPS:
+        if step in _CHANCE_STEPS:
             return CHANCE
         if step is TurnStep.OVER:
             return None
@@ -338,7 +347,7 @@ class GameState:
     @property
     def is_chance(self) -> bool:
         """Whether chance acts next."""
-        return self.step in CHANCE_STEPS
+        return self.step in _CHANCE_STEPS
 
     @property
     def is_over(self) -> bool:
@@ -632,7 +641,7 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
     tiebreak = state.tiebreak
     if (step is TurnStep.DRAW or step is TurnStep.PLAY) and tiebreak and state.turn not in tiebreak:
         yield StateProblem("turn", f"seat {state.turn} does not play this tie-break hand")
-    if step in CHANCE_STEPS and step is not TurnStep.RESHUFFLE and not state.draw_pile:
+    if step in _CHANCE_STEPS and step is not TurnStep.RESHUFFLE and not state.draw_pile:
         yield StateProblem("draw_pile", f"step {step.value} needs cards in the draw pile")
     if step is TurnStep.DRAW and not state.draw_pile:
         yield StateProblem("draw_pile", "step draw needs cards in the draw pile")

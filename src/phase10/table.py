@@ -65,7 +65,15 @@ from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
 from phase10.views import view
 
-__all__ = ["Table", "TableEvent", "explain_refusal", "laydown_reasons", "skipped_seats"]
+__all__ = [
+    "MAX_BOT_ACTIONS",
+    "MAX_MOVE_TEXT",
+    "Table",
+    "TableEvent",
+    "explain_refusal",
+    "laydown_reasons",
+    "skipped_seats",
+]
 
 _ACTION_TYPES: tuple[type, ...] = tuple(
     t for union in get_args(Action) for t in (get_args(union) or (union,))

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from phase10._checks import is_whole
+from phase10._enums import member_repr
 from phase10.cards import (
     MASTER_COLORS,
     SUITS,
@@ -52,6 +53,8 @@ class SkipTarget(enum.Enum):
     #: The next player in turn order.
     NEXT = "next"
 
+    __repr__ = member_repr
+
 
 class SkipLimit(enum.Enum):
     """How often a player may be skipped (rule option ``skip_limit``, C-20)."""
@@ -64,6 +67,8 @@ class SkipLimit(enum.Enum):
     #: them is spent (Phase 10 Master's M-14).
     PENDING = "pending"
 
+    __repr__ = member_repr
+
 
 class TiebreakWin(enum.Enum):
     """How the tie-break hand of C-26 is won (rule option ``tiebreak_win``)."""
@@ -72,6 +77,8 @@ class TiebreakWin(enum.Enum):
     LAYDOWN = "laydown"
     #: The first tied player to go out wins.
     GO_OUT = "go-out"
+
+    __repr__ = member_repr
 
 
 class PhaseOrder(enum.Enum):
@@ -82,6 +89,8 @@ class PhaseOrder(enum.Enum):
     #: Pick-a-phase: any phase not yet completed, each once (V-4).
     PICK = "pick"
 
+    __repr__ = member_repr
+
 
 class Advance(enum.Enum):
     """Who moves on to the next phase when a hand ends."""
@@ -90,6 +99,8 @@ class Advance(enum.Enum):
     COMPLETED = "completed"
     #: Everybody, every hand: fixed hands (V-1).
     EVERY_HAND = "every-hand"
+
+    __repr__ = member_repr
 
 
 class LaydownStyle(enum.Enum):
@@ -100,6 +111,8 @@ class LaydownStyle(enum.Enum):
     #: The phase is announced and shown from hand; the game is one long hand ("10 Phases",
     #: T-4, T-5).
     ANNOUNCE = "announce"
+
+    __repr__ = member_repr
 
 
 def _check_phases(instance: Variant, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -125,7 +138,7 @@ class Variant:
     >>> CLASSIC.phases == CLASSIC_PHASES
     True
     >>> CLASSIC.with_options(skip_target=SkipTarget.NEXT).skip_target
-    <SkipTarget.NEXT: 'next'>
+    SkipTarget.NEXT
 
     Attributes:
         name: A short name ("classic").

@@ -54,13 +54,14 @@ from phase10.state import GameState
 from phase10.variants import Variant
 from phase10.views import PlayerView, view
 
-__all__ = ["DEFAULT_MAX_STEPS", "env", "raw_env"]
+__all__ = ["DEFAULT_MAX_STEPS", "Observation", "env", "raw_env"]
 
 #: Agent steps (sub-decisions included) after which a game is truncated by default.
 DEFAULT_MAX_STEPS = 1_000_000
 
 _NO_SELECTION = Selection()
 
+#: What an agent observes: ``{"observation": ..., "action_mask": ...}``, two NumPy arrays.
 Observation = dict[str, npt.NDArray[Any]]
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from phase10._json import _GROUP_KINDS, _MAX_INT, _MAX_STR, _optional_keys
+from phase10._json import GROUP_KINDS, MAX_INT, MAX_STR, optional_keys
 from phase10.actions import (
     Action,
     Announce,
@@ -113,7 +113,7 @@ _FIELD_SCHEMAS: dict[tuple[type, str], dict[str, Any]] = {
         "anyOf": [
             {"type": "null"},
             {"const": CHANCE, "description": "chance acts next"},
-            {"type": "integer", "minimum": 0, "maximum": _MAX_INT},
+            {"type": "integer", "minimum": 0, "maximum": MAX_INT},
         ]
     },
 }
@@ -139,8 +139,8 @@ def _leaf_defs() -> dict[str, Any]:
         "group": {
             "type": "object",
             "properties": {
-                "kind": {"enum": list(_GROUP_KINDS)},
-                "size": {"type": "integer", "minimum": 0, "maximum": _MAX_INT},
+                "kind": {"enum": list(GROUP_KINDS)},
+                "size": {"type": "integer", "minimum": 0, "maximum": MAX_INT},
             },
             "required": ["kind", "size"],
             "additionalProperties": False,
@@ -161,19 +161,19 @@ def _leaf_defs() -> dict[str, Any]:
         "record": {
             "type": "object",
             "properties": {
-                "version": {"type": ["string", "null"], "maxLength": _MAX_STR},
+                "version": {"type": ["string", "null"], "maxLength": MAX_STR},
                 "variant": {"$ref": "#/$defs/variant"},
-                "num_players": {"type": "integer", "minimum": 0, "maximum": _MAX_INT},
-                "dealer": {"type": "integer", "minimum": 0, "maximum": _MAX_INT},
-                "seed": {"type": ["string", "null"], "maxLength": _MAX_STR},
+                "num_players": {"type": "integer", "minimum": 0, "maximum": MAX_INT},
+                "dealer": {"type": "integer", "minimum": 0, "maximum": MAX_INT},
+                "seed": {"type": ["string", "null"], "maxLength": MAX_STR},
                 "tags": {
                     "type": "object",
-                    "additionalProperties": {"type": "string", "maxLength": _MAX_STR},
+                    "additionalProperties": {"type": "string", "maxLength": MAX_STR},
                 },
                 "actions": {
                     "description": "Action notation, players numbered from 1 (p1).",
                     "type": "array",
-                    "items": {"type": "string", "maxLength": _MAX_STR},
+                    "items": {"type": "string", "maxLength": MAX_STR},
                 },
             },
             "required": ["version", "variant", "num_players", "dealer", "seed", "tags", "actions"],
@@ -206,7 +206,7 @@ class _Builder:
                 "description": "The hand's public events, oldest first, each as str(event) "
                 "writes it (event notation, read back by phase10.parse_event).",
                 "type": "array",
-                "items": {"type": "string", "maxLength": _MAX_STR},
+                "items": {"type": "string", "maxLength": MAX_STR},
             }
         special = _SPECIAL.get(tp)
         if special is not None:
@@ -216,9 +216,9 @@ class _Builder:
         if tp is bool:
             return {"type": "boolean"}
         if tp is int:
-            return {"type": "integer", "minimum": 0, "maximum": _MAX_INT}
+            return {"type": "integer", "minimum": 0, "maximum": MAX_INT}
         if tp is str:
-            return {"type": "string", "maxLength": _MAX_STR}
+            return {"type": "string", "maxLength": MAX_STR}
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return {"enum": [m.value for m in tp]}
         origin = typing.get_origin(tp)
@@ -248,7 +248,7 @@ class _Builder:
             self.defs[name] = {}  # placeholder: classes may refer to each other
             hints = typing.get_type_hints(cls)
             fields = [f for f in attrs.fields(cls) if f.init]
-            optional = _optional_keys(cls, fields)
+            optional = optional_keys(cls, fields)
             properties: dict[str, Any] = {}
             if tag is not None:
                 properties["action"] = {"const": tag}

@@ -1,0 +1,268 @@
+"""The grammar shared by action notation and the history's event text (internal).
+
+:func:`read` turns ``p1 lay R7 B7 W=7 | G2 G3 G4 Y5`` into a :class:`Parsed` form, before
+anything is matched: :mod:`phase10.notation` matches it against the legal actions of a
+position, :mod:`phase10._history_text` rebuilds the event it writes. Bad syntax raises
+:class:`~phase10.NotationError` quoting the text and where it went wrong.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from phase10.cards import Card, CardGame, parse_card
+from phase10.errors import NotationError
+from phase10.groups import End
+
+#: The words of an action or event: ``|`` and ``>`` alone, else runs of other characters.
+TOKEN_RE = re.compile(r"\||>|[^\s|>,]+")
+_SEAT_RE = re.compile(r"p([1-9][0-9]{0,2})", re.IGNORECASE)
+_LOOSE_SEAT_RE = re.compile(r"p[0-9]+", re.IGNORECASE)
+_PHASE_RE = re.compile(r"phase[1-9][0-9]{0,2}", re.IGNORECASE)
+_REF_RE = re.compile(r"p([1-9][0-9]{0,2})\.([1-9][0-9]{0,2})", re.IGNORECASE)
+_VALUE_RE = re.compile(r"[A-Za-z]?[0-9]{0,2}|[0-9]{1,2}[A-Za-z]")
+
+#: The verbs of chance actions and of players' actions, as the notation writes them.
+CHANCE_VERBS = frozenset({"deal", "turnup", "reveal", "reshuffle"})
+PLAYER_VERBS = frozenset(
+    {
+        "draw",
+        "take",
+        "lay",
+        "hit",
+        "discard",
+        "draw2",
+        "keep",
+        "offer",
+        "choose",
+        "keephand",
+        "releasehand",
+        "announce",
+    }
+)
+
+
+def quote(text: str) -> str:
+    """``text`` quoted for a message, cut short when long (the error keeps all of it)."""
+    return repr(text) if len(text) <= 200 else f"{text[:100]!r}... ({len(text)} characters)"
+
+
+@attrs.frozen
+class Token:
+    """A word of the text and where it starts (``|`` and ``>`` are words of their own)."""
+
+    text: str
+    pos: int
+
+    @property
+    def low(self) -> str:
+        """The word in lower case: verbs and keywords are read without case."""
+        return self.text.lower()
+
+
+@attrs.frozen
+class Placed:
+    """A card in the input, with the wild value written after ``=`` (upper case) if any."""
+
+    card: Card
+    value: str | None
+
+
+@attrs.frozen
+class Parsed:
+    """The input read by the grammar, before it is matched against the legal actions."""
+
+    verb: str
+    seat: int | None = None
+    cards: tuple[Placed, ...] = ()
+    melds: tuple[tuple[Placed, ...], ...] = ()
+    ref: tuple[int, int] | None = None
+    end: End | None = None
+    target: int | None = None
+    has_target: bool = False
+    flag: bool | None = None
+    owner: int | None = None
+    phase: int | None = None
+
+
+class Reader:
+    """A cursor over the tokens of one action, raising :class:`NotationError` on bad syntax."""
+
+    def __init__(
+        self,
+        text: str,
+        game: CardGame | None = None,
+        *,
+        what: str = "action notation",
+        shown: str | None = None,
+    ):
+        self.text = text
+        #: the game whose cards the text may name (a card of another game is bad notation)
+        self.game = game
+        #: how errors name the input, and the input they quote (``text`` is a prefix of it)
+        self.what = what
+        self.shown = text if shown is None else shown
+        self.quoted = repr(self.shown) if shown is None else quote(shown)
+        self.tokens = [Token(m.group(0), m.start()) for m in TOKEN_RE.finditer(text)]
+        self.i = 0
+
+    def error(self, message: str, token: Token | None = None) -> NotationError:
+        if token is None:
+            token = self.peek() or Token("", len(self.text))
+        where = f"at position {token.pos}" if token.text else "at the end"
+        return NotationError(
+            f"bad {self.what} {self.quoted}: {message} ({where})",
+            text=self.shown,
+            token=token.text,
+            position=token.pos,
+        )
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def next(self, what: str) -> Token:
+        token = self.peek()
+        if token is None:
+            raise self.error(f"expected {what}")
+        self.i += 1
+        return token
+
+    def done(self) -> bool:
+        return self.i >= len(self.tokens)
+
+    def finish(self) -> None:
+        token = self.peek()
+        if token is not None:
+            raise self.error(f"unexpected {token.text!r}", token)
+
+    def seat(self, token: Token) -> int:
+        match = _SEAT_RE.fullmatch(token.text)
+        if match is None:
+            raise self.error(
+                f"expected a seat such as p1 (seats are numbered from p1), got {token.text!r}",
+                token,
+            )
+        return int(match.group(1)) - 1
+
+    def card(self, token: Token) -> Card:
+        try:
+            return parse_card(token.text, game=self.game)
+        except NotationError as exc:
+            raise self.error(f"{token.text!r} is not a card ({exc})", token) from None
+
+    def placed(self, token: Token) -> Placed:
+        head, eq, tail = token.text.partition("=")
+        card = self.card(Token(head, token.pos))
+        if not eq:
+            return Placed(card, None)
+        if not card.is_wild or not tail or _VALUE_RE.fullmatch(tail) is None:
+            raise self.error(
+                f"bad value {token.text!r}: only a wild takes a value, written W=7, W=R or W=R7",
+                token,
+            )
+        return Placed(card, tail.upper())
+
+
+def read(text: str, game: CardGame | None = None, reader: Reader | None = None) -> Parsed:
+    """Read ``text`` (or what ``reader`` holds) by the grammar of an action, unmatched.
+
+    Raises:
+        NotationError: ``text`` is not an action by the grammar; the message quotes it.
+    """
+    r = Reader(text, game) if reader is None else reader
+    if r.done():
+        raise r.error("empty action: expected e.g. 'p1 draw' or 'deal R7'")
+    seat: int | None = None
+    first = r.peek()
+    assert first is not None
+    if _LOOSE_SEAT_RE.fullmatch(first.text):
+        seat = r.seat(r.next("a seat"))
+    verb_token = r.next("a verb such as draw, take, lay, hit or discard")
+    verb = verb_token.low
+    if verb in CHANCE_VERBS:
+        if seat is not None:
+            raise r.error(f"chance actions ({verb}) take no seat", first)
+        if verb == "reshuffle":
+            r.finish()
+            return Parsed(verb)
+        card = r.card(r.next("a card"))
+        r.finish()
+        return Parsed(verb, cards=(Placed(card, None),))
+    if verb not in PLAYER_VERBS:
+        raise r.error(
+            f"unknown verb {verb_token.text!r}; expected one of "
+            f"{', '.join(sorted(PLAYER_VERBS | CHANCE_VERBS))}",
+            verb_token,
+        )
+    if verb in ("draw", "take", "draw2", "keephand", "releasehand"):
+        r.finish()
+        flag = {"keephand": True, "releasehand": False}.get(verb)
+        return Parsed(verb, seat, flag=flag)
+    if verb in ("keep", "offer"):
+        card = r.card(r.next("a card"))
+        r.finish()
+        return Parsed(verb, seat, cards=(Placed(card, None),))
+    if verb == "choose":
+        owner = r.seat(r.next("the seat whose offered card is chosen"))
+        card = r.card(r.next("a card"))
+        r.finish()
+        return Parsed(verb, seat, cards=(Placed(card, None),), owner=owner)
+    if verb == "discard":
+        card = r.card(r.next("a card"))
+        target: int | None = None
+        has_target = False
+        if not r.done():
+            arrow = r.next("'>'")
+            if arrow.text != ">":
+                raise r.error(f"expected '>' and a target seat, got {arrow.text!r}", arrow)
+            target = r.seat(r.next("a target seat after '>'"))
+            has_target = True
+        r.finish()
+        return Parsed(verb, seat, cards=(Placed(card, None),), target=target, has_target=has_target)
+    if verb == "hit":
+        ref = None
+        token = r.next("a card (or a meld such as p2.1, then a card)")
+        match = _REF_RE.fullmatch(token.text)
+        if match is not None:
+            ref = (int(match.group(1)) - 1, int(match.group(2)) - 1)
+            token = r.next("a card")
+        placed = r.placed(token)
+        end = None
+        if not r.done():
+            token = r.next("low or high")
+            if token.low not in ("low", "high"):
+                raise r.error(f"expected low or high, got {token.text!r}", token)
+            end = End(token.low)
+        r.finish()
+        return Parsed(verb, seat, cards=(placed,), ref=ref, end=end)
+    # lay / announce
+    flag = None
+    if verb == "announce":
+        token = r.next("keep or redraw")
+        if token.low not in ("keep", "redraw"):
+            raise r.error(f"expected keep or redraw, got {token.text!r}", token)
+        flag = token.low == "keep"
+    phase = None
+    ahead = r.peek()
+    if ahead is not None and _PHASE_RE.fullmatch(ahead.text):
+        r.next("a phase")
+        phase = int(ahead.text[5:]) - 1
+    melds: list[tuple[Placed, ...]] = []
+    current: list[Placed] = []
+    while not r.done():
+        token = r.next("a card")
+        if token.text == "|":
+            if not current:
+                raise r.error("empty meld before '|'", token)
+            melds.append(tuple(current))
+            current = []
+        elif token.text == ">":
+            raise r.error("unexpected '>'", token)
+        else:
+            current.append(r.placed(token))
+    if not current:
+        raise r.error("expected the cards of a meld")
+    melds.append(tuple(current))
+    return Parsed(verb, seat, melds=tuple(melds), flag=flag, phase=phase)

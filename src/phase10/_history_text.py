@@ -1,0 +1,468 @@
+"""The history's event text: reading ``p2 take R7`` or a hand's history back into events.
+
+``str(event)`` and ``str(history)`` write it; :func:`parse_event` and :func:`parse_history`
+read it back without a position (an event says all it did), in the grammar of the action
+notation (:mod:`phase10.notation`). The JSON codec reads a history's events through
+:func:`event_reader`. The text is in :doc:`/reference/action-notation`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from phase10._fast import BoundedCache
+from phase10._grammar import CHANCE_VERBS, TOKEN_RE, Parsed, Placed, Reader, Token, quote, read
+from phase10.actions import (
+    Action,
+    Announce,
+    Deal,
+    Discard,
+    Draw,
+    DrawTwo,
+    Hit,
+    Keep,
+    KeepHand,
+    LayDown,
+    Offer,
+    Reshuffle,
+    Reveal,
+    TakeDiscard,
+    TakeOffer,
+    TurnUp,
+    seat_name,
+)
+from phase10.cards import Card, CardGame, Kind, parse_card
+from phase10.errors import NotationError
+from phase10.groups import End, GroupType, Meld, MeldRules, Value, shape_index
+from phase10.limits import check_limit
+from phase10.phases import Phase, PhaseMelds
+from phase10.state import Event, History
+from phase10.variants import Variant
+
+__all__ = ["event_reader", "parse_event", "parse_history"]
+
+
+def _wild_value(text: str | None, game: CardGame, bad: Callable[..., NotationError]) -> Value:
+    """The value written after a wild's ``=`` (``7``, ``R``, ``R7``); none written: nothing."""
+    if text is None:
+        return Value(None, None)
+    letters = "".join(ch for ch in text if ch.isalpha())
+    digits = "".join(ch for ch in text if ch.isdigit())
+    color = None
+    if letters:
+        color = next((c for c in game.colors if c.value == letters), None)
+        if color is None:
+            listed = ", ".join(c.value for c in game.colors)
+            raise bad(f"the value {text!r}: {letters!r} is not a colour of the game ({listed})")
+    return Value(int(digits) if digits else None, color)
+
+
+def _placed_value(placed: Placed, game: CardGame, bad: Callable[..., NotationError]) -> Value:
+    card = placed.card
+    if card.kind is Kind.NUMBER:
+        return Value(card.number, card.color)
+    return _wild_value(placed.value, game, bad)
+
+
+def _written_meld(
+    spec: Sequence[Placed], group: GroupType, rules: MeldRules, bad: Callable[[str], NotationError]
+) -> list[Meld]:
+    """The melds of ``group`` that are exactly these cards, with these values, as written."""
+    cards = tuple(p.card for p in spec)
+    values = tuple(_placed_value(p, rules.game, bad) for p in spec)
+    index = shape_index(group, rules)
+    found: list[Meld] = []
+    for rep in index.repeats:
+        pattern = rep.pattern
+        if all(
+            pattern.accepts(c) and pattern.value_for(c) == v
+            for c, v in zip(cards, values, strict=True)
+        ):
+            pairs = sorted(zip(cards, values, strict=True), key=lambda cv: cv[0].sort_key)
+            found.append(Meld(group, rep, tuple(c for c, _ in pairs), tuple(v for _, v in pairs)))
+    for slots in index.slots_by_length.get(len(cards), ()):
+        if all(
+            p.accepts(c) and p.value_for(c) == v
+            for p, c, v in zip(slots.patterns, cards, values, strict=True)
+        ):
+            found.append(Meld(group, slots, cards, values))
+    # Shapes that read the same cards the same way (all wilds of a red-or-black group, T-3)
+    # are one meld: the first shape, as the laydown search and check_meld build it.
+    first = {(m.cards, m.values): m for m in reversed(found)}
+    return [m for m in first.values() if m.problem(rules=rules) is None]
+
+
+def _written_laydown(
+    melds: Sequence[Sequence[Placed]],
+    phase: Phase,
+    rules: MeldRules,
+    bad: Callable[[str], NotationError],
+) -> list[PhaseMelds]:
+    """Every laydown of ``phase`` whose melds are written so, one meld per group in order."""
+    if len(melds) != len(phase.groups):
+        return []
+    options: list[list[Meld]] = []
+    for spec, group in zip(melds, phase.groups, strict=True):
+        found = _written_meld(spec, group, rules, bad)
+        if not found:
+            return []
+        options.append(found)
+    laydowns: list[PhaseMelds] = []
+    for choice in itertools.product(*options):
+        laydown = PhaseMelds(phase, tuple(choice))
+        if phase.problem(laydown.melds, rules=rules) is None:
+            laydowns.append(laydown)
+    return laydowns
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _named_phases(body: str, variant: Variant) -> tuple[str, list[Phase] | None]:
+    """Split off the ``(phase)`` an event of a laydown ends with: the rest and its phases.
+
+    ``None`` when the text names no phase; an empty list when it ends with a parenthesis
+    that is not a phase of ``variant``. Case and spacing are free, as in the rest.
+    """
+    if not body.endswith(")"):
+        return body, None
+    names = [(_words(f"({p})"), p) for p in variant.phases]
+    longest = max(len(str(p)) for p in variant.phases) + 8
+    end = len(body)
+    while (start := body.rfind("(", 0, end)) >= 0 and len(body) - start <= 2 * longest:
+        suffix = _words(body[start:])
+        named = [p for name, p in names if name == suffix]
+        if named:
+            return body[:start].rstrip(), named
+        end = start
+    return body, []
+
+
+# Events read from text, per variant and line: a hand's history is read again at each step
+# by whoever follows a game as text (or as JSON), and most of its lines recur
+# (phase10._fast.BoundedCache). Phase names are not part of a variant's equality but they
+# are part of the event read back (its laydown names the phase), so they are part of the
+# key. Two levels, so that a batch of lines looks each one up in a plain dict.
+_READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...]], BoundedCache[str, Event]] = (
+    BoundedCache(8)
+)
+_READ_LINES = 4096
+
+
+def _events_read(variant: Variant) -> BoundedCache[str, Event]:
+    """The events of ``variant`` read so far, by line."""
+    key = (variant, tuple(p.name for p in variant.phases))
+    found = _READ_EVENTS.get(key)
+    if found is None:
+        found = _READ_EVENTS.put(key, BoundedCache(_READ_LINES))
+    return found
+
+
+def _max_words(variant: Variant) -> int:
+    """The most words an event of ``variant`` can have: a laydown of every card, and a few."""
+    groups = max(len(p.groups) for p in variant.phases)
+    return len(variant.deck_for(variant.max_players)) + groups + 8
+
+
+#: Longer lines (only odd spacing makes them) are read without the cache, to bound its size.
+_CACHED_LINE_LENGTH = 1000
+
+
+def _cached_event(
+    line: str, variant: Variant, max_words: int, read: BoundedCache[str, Event] | None = None
+) -> Event:
+    if len(line) > _CACHED_LINE_LENGTH:
+        return _event(line, variant, max_words)
+    if read is None:
+        read = _events_read(variant)
+    event = read.get(line)
+    if event is None:
+        event = read.put(line, _event(line, variant, max_words))
+    return event
+
+
+def event_reader(
+    variant: Variant,
+) -> tuple[Callable[[str], Event], Callable[[str], Event | None]]:
+    """Readers of single events of ``variant``, for many texts: ``(read, recall)``.
+
+    ``read(text)`` is ``parse_event(text, variant)`` without the check of the text's length
+    (the caller bounds it); the variant's word limit and cache are found once, not once per
+    event. ``recall(text)`` is the event already read from exactly ``text``, or ``None``: a
+    dict lookup, what the JSON codec (:mod:`phase10.serialize`) tries first for each event
+    of a history.
+
+    >>> import phase10
+    >>> read, recall = event_reader(phase10.CLASSIC)
+    >>> read("p2 take R7") == parse_event("p2 take R7", phase10.CLASSIC)
+    True
+    >>> recall("p2 take R7") == read("p2 take R7"), recall("p2 take R8 ")
+    (True, None)
+
+    Raises:
+        TypeError: ``variant`` is not a Variant.
+    """
+    if not isinstance(variant, Variant):
+        raise TypeError(f"event_reader() needs a Variant, got {variant!r}")
+    max_words = _max_words(variant)
+    cache = _events_read(variant)
+
+    def read(line: str) -> Event:
+        """The event ``line`` writes (see :func:`parse_event`).
+
+        Raises:
+            NotationError: ``line`` is not an event of the variant.
+        """
+        if "\n" in line:
+            raise NotationError(
+                f"bad event {quote(line)}: one event is one line",
+                text=line,
+                token="\n",
+                position=line.index("\n"),
+            )
+        return _cached_event(line, variant, max_words, cache)
+
+    return read, cache.get
+
+
+def _event(line: str, variant: Variant, max_words: int) -> Event:
+    """Read one event of a history (``str(event)``); errors quote ``line``."""
+    game = variant.meld_rules.game
+    rules = variant.meld_rules
+
+    def bad(message: str, token: str = "", position: int | None = None) -> NotationError:
+        at = line.find(token) if position is None and token else (position or 0)
+        return NotationError(
+            f"bad event {quote(line)}: {message}" + (f" (at position {at})" if token else ""),
+            text=line,
+            token=token,
+            position=max(at, 0),
+        )
+
+    body = line.rstrip()
+    if not body.strip():
+        raise bad("empty event: expected e.g. 'p1 draw', 'p2 take R7' or 'turnup G4'", position=0)
+    body, named = _named_phases(body, variant)
+    if named is not None and not named:
+        start = max(body.rfind("("), 0)
+        suffix = body[start:]
+        listed = "; ".join(f"({p})" for p in variant.phases[:12])
+        raise bad(
+            f"{suffix!r} is not a phase of the variant {variant.name!r}: expected one of {listed}",
+            suffix,
+            start,
+        )
+    taken: Card | None = None
+    words = len(body.split())
+    tokens = (
+        [] if words > max_words else [Token(m.group(0), m.start()) for m in TOKEN_RE.finditer(body)]
+    )
+    if max(words, len(tokens)) > max_words:
+        raise bad(
+            f"more words than an event of the variant {variant.name!r} can hold "
+            f"(at most {max_words})",
+            position=0,
+        )
+    if len(tokens) == 3 and tokens[1].low == "take":
+        card_token = tokens[2]
+        try:
+            taken = parse_card(card_token.text, game=game)
+        except NotationError as exc:
+            raise bad(f"{card_token.text!r} is not a card ({exc})", card_token.text) from None
+        body = body[: card_token.pos].rstrip()
+    reader = Reader(body, game, what="event", shown=line)
+    p = read(body, game, reader)
+    first = tokens[0]
+    if p.verb not in CHANCE_VERBS and p.seat is None:
+        raise bad("an event names its seat first, e.g. 'p1 draw'", first.text, first.pos)
+    seats = [s for s in (p.seat, p.owner, p.target, p.ref[0] if p.ref else None) if s is not None]
+    for seat in seats:
+        if seat >= variant.max_players:
+            name = seat_name(seat)
+            raise bad(
+                f"{name} is not a seat of the variant {variant.name!r}, which seats at most "
+                f"{variant.max_players} players",
+                name,
+            )
+    if named is not None and p.verb not in ("lay", "announce"):
+        raise bad("only a laydown or an announcement names its phase in parentheses")
+    if taken is not None:
+        assert p.seat is not None  # "take" is a player's verb, and its seat was checked
+        return Event(action=TakeDiscard(p.seat), card=taken)
+    return Event(action=_event_action(p, variant, named, rules, bad))
+
+
+def _event_action(
+    p: Parsed,
+    variant: Variant,
+    named: list[Phase] | None,
+    rules: MeldRules,
+    bad: Callable[..., NotationError],
+) -> Action:
+    """The action ``p`` writes, rebuilt exactly from the text (no position needed)."""
+    seat = -1 if p.seat is None else p.seat
+    card = p.cards[0].card if p.cards else None
+    verb = p.verb
+    simple: dict[str, Callable[[], Action]] = {
+        "draw": lambda: Draw(seat),
+        "take": lambda: TakeDiscard(seat),
+        "draw2": lambda: DrawTwo(seat),
+        "keephand": lambda: KeepHand(seat, True),
+        "releasehand": lambda: KeepHand(seat, False),
+        "reshuffle": Reshuffle,
+    }
+    if verb in simple:
+        return simple[verb]()
+    if verb in ("lay", "announce"):
+        return _event_laydown(p, seat, variant, named, rules, bad)
+    assert card is not None
+    if verb == "hit":
+        if p.ref is None:
+            raise bad(f"a hit names the meld it goes on, e.g. 'p1 hit p2.1 {card}'", str(card))
+        value = _placed_value(p.cards[0], rules.game, bad)
+        return Hit(seat, p.ref[0], p.ref[1], card, value, p.end or End.ANY)
+    if verb == "discard":
+        return Discard(seat, card, p.target)
+    if verb == "choose":
+        assert p.owner is not None
+        return TakeOffer(seat, p.owner, card)
+    by_verb: dict[str, Callable[[Card], Action]] = {
+        "keep": lambda c: Keep(seat, c),
+        "offer": lambda c: Offer(seat, c),
+        "turnup": TurnUp,
+        "deal": Deal,
+        "reveal": Reveal,
+    }
+    return by_verb[verb](card)
+
+
+def _event_laydown(
+    p: Parsed,
+    seat: int,
+    variant: Variant,
+    named: list[Phase] | None,
+    rules: MeldRules,
+    bad: Callable[..., NotationError],
+) -> Action:
+    phases = variant.phases
+    candidates = list(phases) if named is None else named
+    if p.phase is not None:
+        if p.phase >= len(phases):
+            token = f"phase{p.phase + 1}"
+            raise bad(
+                f"{token} is not a phase of the variant {variant.name!r} "
+                f"(phase1 to phase{len(phases)})",
+                token,
+            )
+        numbered = phases[p.phase]
+        if named is not None and numbered not in named:
+            raise bad(f"phase{p.phase + 1} is {numbered}, not the phase in parentheses")
+        candidates = [numbered]
+    found = list(
+        dict.fromkeys(lay for q in candidates for lay in _written_laydown(p.melds, q, rules, bad))
+    )
+    written = " | ".join(
+        " ".join(str(c.card) if c.value is None else f"{c.card}={c.value}" for c in m)
+        for m in p.melds
+    )
+    if not found:
+        which = (
+            f"the phase {candidates[0]}"
+            if len(candidates) == 1
+            else f"any phase of {variant.name!r}"
+        )
+        raise bad(f"the melds {written} do not make {which} as written")
+    if len(found) > 1:
+        listed = "; ".join(f"({lay.phase})" for lay in found[:4])
+        raise bad(
+            f"the melds {written} make {len(found)} laydowns: end the event with the phase "
+            f"in parentheses, one of {listed}"
+        )
+    laydown = found[0]
+    if p.verb == "announce":
+        return Announce(seat, laydown, bool(p.flag))
+    return LayDown(seat, laydown)
+
+
+def _check_input(text: object, variant: object, what: str, caller: str) -> None:
+    """Refuse what :func:`parse_event` and :func:`parse_history` cannot read, before reading."""
+    if not isinstance(text, str):
+        raise NotationError(f"expected {what} as a str, got {type(text).__name__}")
+    if not isinstance(variant, Variant):
+        raise TypeError(f"{caller}() needs a Variant, got {variant!r}")
+    check_limit(len(text), "max_text_length", "text")
+
+
+def parse_event(text: str, variant: Variant) -> Event:
+    """Read one event of a hand's history, as ``str(event)`` writes it, in a game of ``variant``.
+
+    An event is read on its own, without a position: it is the action's notation, with the
+    seat always written, a hit's meld (``p2.1``) and a wild's value (``W=7``), then the card
+    taken (``p2 take R7``), or the phase laid down in parentheses. ``variant`` says which
+    cards and phases there are. A laydown written without its phase is read when its melds
+    make exactly one phase of the variant. Case and spacing are free, as in
+    :func:`parse_action`.
+
+    >>> import phase10
+    >>> parse_event("p2 take R7", phase10.CLASSIC)
+    Event(action=TakeDiscard(player=1), card=Card.parse('R7'))
+    >>> event = parse_event("p1 lay R7 B7 W=7 | G2 G3 G4 Y5 (1 set of 3 + 1 run of 4)", phase10.CLASSIC)
+    >>> str(event.action.laydown.phase)
+    '1 set of 3 + 1 run of 4'
+
+    Raises:
+        NotationError: ``text`` is not an event of ``variant`` (bad syntax, a card or a
+            phase the variant does not have, melds that make no phase as written, or make
+            several and name none); ``.token`` and ``.position`` say where.
+        LimitError: ``text`` is longer than ``max_text_length`` of the limits in force.
+    """  # noqa: E501
+    _check_input(text, variant, "an event", "parse_event")
+    if "\n" in text:
+        raise NotationError(
+            f"bad event {quote(text)}: one event is one line (parse_history reads several)",
+            text=text,
+            token="\n",
+            position=text.index("\n"),
+        )
+    return _cached_event(text, variant, _max_words(variant))
+
+
+def parse_history(text: str, variant: Variant) -> History:
+    r"""Read a hand's public history, as ``str(history)`` writes it: one event a line.
+
+    The inverse of ``str()`` of :attr:`GameState.history <phase10.GameState.history>` and
+    :attr:`PlayerView.history <phase10.PlayerView.history>`: each line is read by
+    :func:`parse_event`. Blank lines are skipped; the empty text is the empty history.
+
+    >>> import phase10
+    >>> history = parse_history("turnup G4\np1 draw\np1 discard R3\np2 take R3", phase10.CLASSIC)
+    >>> len(history), history[-1].card
+    (4, Card.parse('R3'))
+    >>> str(history) == "turnup G4\np1 draw\np1 discard R3\np2 take R3"
+    True
+
+    Raises:
+        NotationError: a line is not an event of ``variant``; ``.line`` is its 1-based
+            number, ``.position`` the offset in ``text`` and the message quotes the line.
+        LimitError: ``text`` is longer than ``max_text_length`` of the limits in force.
+    """
+    _check_input(text, variant, "a history", "parse_history")
+    events: list[Event] = []
+    start = 0
+    max_words = _max_words(variant)
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line and not line.isspace():
+            try:
+                events.append(_cached_event(line, variant, max_words))
+            except NotationError as exc:
+                raise NotationError(
+                    f"line {number}: {exc}",
+                    text=text,
+                    token=exc.token,
+                    position=start + exc.position,
+                    line=number,
+                ) from None
+        start += len(line) + 1
+    return History.of(events)
