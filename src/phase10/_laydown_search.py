@@ -16,11 +16,14 @@ dead subtree. The same walk runs over two kinds of *items*:
   :func:`~phase10.find_laydown` walks 13 counts rather than 11 cards.
 
 Its "first only" mode starts each group at the first shape the oracle found to work and
-stops at the first leaf. The walk's moving parts are named: a :class:`Cursor` holds what
-stays fixed while one meld of one group is chosen, and the recursion passes only the
-position in it and the naturals taken so far. Nothing here is a closure, so a walk leaves
-no reference cycle behind for the garbage collector. Tests compare all of it with a
-brute-force enumerator (``tests/bruteforce.py``).
+stops at the first leaf. The walk is depth-first without recursion: one generator, whose
+state per group is a :class:`Cursor` with each moving part named (the shape tried, the
+position in its items or places, the choice made at each position, the naturals taken),
+so no call passes more than three arguments, a laydown costs no generator per step, and
+nothing is a closure that would leave a reference cycle for the garbage collector. A step
+of the budget (``Limits.max_search_nodes``) is one position entered, as one call of the
+recursive search it replaces was. Tests compare all of it with a brute-force enumerator
+(``tests/bruteforce.py``).
 """
 
 from __future__ import annotations
@@ -65,54 +68,74 @@ Found = list[tuple[int, Shape, list[int]]]
 
 
 class Cursor:
-    """Where a walk stands in one group of the phase: what stays fixed while a meld is chosen.
+    """Where a walk stands in one group of the phase: the walk's state, each part named.
 
-    A walk holds one cursor per group, set when it enters the group (``naturals``,
-    ``budget``) and when it tries a shape (the rest). The recursion over the meld's items
-    passes only what moves: the position in ``items`` (a set-like shape) or in ``places``
-    (a run-like shape), and the naturals taken so far.
+    A walk holds one cursor per group it has entered. Entering the group sets ``naturals``,
+    ``budget``, ``hi`` and ``start``; trying a shape sets the shape's fields; the meld's
+    depth-first choice moves ``depth``, ``taken``, ``picks`` and ``chosen``.
     """
 
     __slots__ = (
         "budget",
         "chosen",
         "colors",
+        "depth",
+        "down",
         "g",
         "hi",
         "items",
         "lo",
         "naturals",
         "need",
+        "open",
+        "picks",
         "places",
+        "pos",
         "shape",
+        "start",
         "suffix",
+        "taken",
     )
 
-    #: the group's index in the phase, and the shape its meld takes
+    #: the group's index in the phase
     g: int
-    shape: Shape
-    #: naturals the meld needs (C-17, M-4)
-    need: int
     #: naturals the earlier groups took, and the wilds left for later suit runs (T-3)
     naturals: int
     budget: int
-    #: the colours the shape is restricted to, when the phase wants distinct ones (T-3)
+    #: the most cards a meld of the group may take, and the first shape worth trying
+    hi: int
+    start: int
+    #: the next place in the group's list of live shapes, and whether a shape is being tried
+    pos: int
+    open: bool
+    #: the shape being tried, the naturals it needs (C-17, M-4), the colours it is
+    #: restricted to when the phase wants distinct ones (T-3)
+    shape: Shape
+    need: int
     colors: frozenset[Color] | None
-    #: the items taken so far, in place order (the recursion puts back what it takes)
-    chosen: list[int]
     #: a set-like shape: the items that fit its pattern, the items left among
-    #: ``items[j:]`` (suffix sums), and the meld's least and greatest size
+    #: ``items[j:]`` (suffix sums), and the meld's least size; empty ``items`` for a run
     items: list[int]
     suffix: list[int]
     lo: int
-    hi: int
     #: a run-like shape: per place, the items that fit it
     places: list[list[int]]
+    #: the meld's choice: the position the walk is at (an item of a set-like shape, a
+    #: place of a run-like one), whether it is entering that position (or coming back up
+    #: to it), the naturals taken so far, and per position the choice made there (how
+    #: many of the item, or which item of the place)
+    depth: int
+    down: bool
+    taken: int
+    picks: list[int]
+    #: the items taken so far, in place order
+    chosen: list[int]
 
     def __init__(self, g: int) -> None:
         # the walk sets the other fields as it enters the group and tries each shape
         self.g = g
         self.chosen = []
+        self.picks = []
 
 
 class Walk:
@@ -179,86 +202,162 @@ class Walk:
         return self.fits[self.plan.pattern_ids[pattern]]
 
     def laydowns(
-        self,
-        *,
-        first_only: bool = False,
-        distinct_colors: bool = False,
-        suits: SuitRuns | None = None,
+        self, *, distinct_colors: bool = False, suits: SuitRuns | None = None
     ) -> Iterator[Found]:
         """Every laydown, as (group index, shape, items) per group, in search order.
 
         The oracle must have found the phase possible. Each laydown yielded is valid until
-        the next is asked for. ``first_only`` starts each group at the first shape the oracle
-        found to work (no earlier shape leads anywhere): for a caller that takes one. With
-        ``distinct_colors`` (T-3), a group whose shape shares a colour with an earlier
-        group's is skipped at once rather than filtered at the end, and ``suits`` bounds the
-        wilds the later runs lack.
+        the next is asked for. With ``distinct_colors`` (T-3), a group whose shape shares a
+        colour with an earlier group's is skipped at once rather than filtered at the end,
+        and ``suits`` bounds the wilds the later runs lack.
         """
-        self.first_only = first_only
+        self.first_only = False
         self.distinct_colors = distinct_colors
         self.suits = suits
-        return self._group(0, 0, suits.wilds if suits is not None else 0)
+        return self._walk()
 
     def first(self) -> Found:
-        """The first laydown of :meth:`laydowns`; the oracle must have found one."""
-        found = next(self.laydowns(first_only=True), None)
+        """The first laydown of :meth:`laydowns`; the oracle must have found one.
+
+        The walk's "first only" mode: each group starts at the first shape the oracle found
+        to work (no earlier shape leads to a laydown), and the walk stops at the first leaf.
+        """
+        self.first_only = True
+        found = next(self._walk(), None)
         if found is None:
             raise AssertionError("the oracle and the search disagree")  # pragma: no cover
         return list(found)
 
-    def _group(self, g: int, naturals: int, budget: int) -> Iterator[Found]:
-        """Every laydown from group ``g`` on; the earlier groups took ``naturals``."""
+    def _walk(self) -> Iterator[Found]:
+        """The depth-first walk over the groups, one meld of each: every laydown in order."""
         plan = self.plan
-        group = plan.groups[g]
-        minimal = self.oracle.minimal
-        counts = self.counts
-        size = group.size
-        hi = size if minimal else sum(counts)
+        last = len(plan.groups) - 1
         phase_need = plan.phase_need
-        rem = phase_need - naturals if phase_need > naturals else 0
-        start = self.oracle.start(g, rem) if self.first_only else 0
-        distinct = self.distinct_colors
+        oracle = self.oracle
+        classes = self.classes  # a card walk: the oracle counts classes, kept in step
+        class_counts = oracle.counts
+        suits = self.suits
         taken_colors = self.taken_colors
-        fits = self.fits
-        shapes = group.shapes
+        stack = self.stack
+        cursors = self.cursors
+        g = 0
+        at = self._enter(0, 0, suits.wilds if suits is not None else 0)
+        while True:
+            if not at.open:
+                if self._next_shape(at):
+                    continue
+                if not g:
+                    return
+                # group g is done: back to the meld of group g - 1 that led to it
+                g -= 1
+                at = cursors[g]
+                stack.pop()
+                if at.colors is not None:
+                    taken_colors.difference_update(at.colors)
+                if classes is not None:
+                    for i in at.chosen:
+                        class_counts[classes[i]] += 1
+                continue
+            if not (self._next_set(at) if at.items else self._next_run(at)):
+                at.open = False  # every meld of this shape was tried
+                continue
+            chosen = at.chosen
+            colors = at.colors
+            used = at.naturals + at.taken
+            left = at.budget - (len(chosen) - at.taken)
+            if (
+                suits is not None
+                and g < last
+                and colors is not None
+                and not suits.fits(g + 1, frozenset(taken_colors | colors), left)
+            ):
+                continue  # the later runs would lack wilds whatever colours they take
+            if g == last:
+                if used >= phase_need:
+                    stack.append((g, at.shape, list(chosen)))
+                    yield stack
+                    stack.pop()
+                continue
+            if classes is not None:
+                for i in chosen:
+                    class_counts[classes[i]] -= 1
+            if oracle.feasible(g + 1, phase_need - used if phase_need > used else 0):
+                if colors is not None:
+                    taken_colors.update(colors)
+                stack.append((g, at.shape, list(chosen)))
+                g += 1
+                at = self._enter(g, used, left)
+            elif classes is not None:
+                for i in chosen:
+                    class_counts[classes[i]] += 1
+
+    def _enter(self, g: int, naturals: int, budget: int) -> Cursor:
+        """The cursor of group ``g``, set to walk into it; the earlier groups took ``naturals``."""
         cursors = self.cursors
         if len(cursors) == g:
             cursors.append(Cursor(g))
         at = cursors[g]
         at.naturals = naturals
         at.budget = budget
-        for idx in group.live[minimal]:
-            if idx < start:
+        group = self.plan.groups[g]
+        at.hi = group.size if self.oracle.minimal else sum(self.counts)
+        phase_need = self.plan.phase_need
+        rem = phase_need - naturals if phase_need > naturals else 0
+        at.start = self.oracle.start(g, rem) if self.first_only else 0
+        at.pos = 0
+        at.open = False
+        return at
+
+    def _next_shape(self, at: Cursor) -> bool:
+        """Set ``at`` to the next shape worth trying; False when none is left."""
+        group = self.plan.groups[at.g]
+        live = group.live[self.oracle.minimal]
+        shapes = group.shapes
+        size = group.size
+        counts = self.counts
+        fits = self.fits
+        distinct = self.distinct_colors
+        while at.pos < len(live):
+            idx = live[at.pos]
+            at.pos += 1
+            if idx < at.start:
                 continue
             shape, pids, need, length = shapes[idx]
             colors = None
             if distinct:
                 # rule T-3: one suit + another suit (shapes of a taken colour are skipped)
                 colors = shape_colors(shape)
-                if colors is not None and not taken_colors.isdisjoint(colors):
+                if colors is not None and not self.taken_colors.isdisjoint(colors):
                     continue
             if not length:
                 items = fits[pids[0]]
                 suffix, nat = self._available(items)
-                if suffix[0] < size or nat < need:
+                if not items or suffix[0] < size or nat < need:
                     continue
-                at.shape = shape
-                at.need = need
-                at.colors = colors
                 at.items = items
                 at.suffix = suffix
                 at.lo = size
-                at.hi = hi
-                yield from self._take(at, 0, 0)
-            elif length <= hi:
+                length = len(items)
+            elif length <= at.hi:
                 places = [fits[p] for p in pids]
                 if not _all_open(places, counts):
                     continue
-                at.shape = shape
-                at.need = need
-                at.colors = colors
+                at.items = []
                 at.places = places
-                yield from self._place(at, 0, 0)
+            else:
+                continue
+            picks = at.picks
+            if len(picks) < length:  # a choice per position; each is made before it is read
+                picks.extend([0] * (length - len(picks)))
+            at.shape = shape
+            at.need = need
+            at.colors = colors
+            at.depth = 0
+            at.down = True
+            at.taken = 0
+            at.open = True
+            return True
+        return False
 
     def _available(self, items: list[int]) -> tuple[list[int], int]:
         """Suffix sums of the items left among ``items``, and how many of them are naturals.
@@ -276,101 +375,126 @@ class Walk:
                 nat += counts[i]
         return suffix, nat
 
-    def _take(self, at: Cursor, j: int, taken: int) -> Iterator[Found]:
-        """Every set-like meld taking from ``at.items[j:]`` (the most of each item first)."""
-        oracle = self.oracle
-        oracle.nodes -= 1
-        if oracle.nodes < 0:
-            raise oracle.spent()
-        chosen = at.chosen
-        size = len(chosen)
-        items = at.items
-        if j == len(items):
-            if size >= at.lo and taken >= at.need:
-                yield from self._leaf(at, taken)
-            return
-        if size + at.suffix[j] < at.lo:
-            return
-        counts = self.counts
-        i = items[j]
-        room = at.hi - size
-        top = counts[i] if counts[i] < room else room
-        is_nat = self.natural[i]
-        for t in range(top, -1, -1):
-            chosen.extend([i] * t)
-            counts[i] -= t
-            yield from self._take(at, j + 1, taken + t if is_nat else taken)
-            counts[i] += t
-            del chosen[size:]
+    def _next_set(self, at: Cursor) -> bool:
+        """The next meld of a set-like shape: from each item in turn, the most it can take first.
 
-    def _place(self, at: Cursor, k: int, taken: int) -> Iterator[Found]:
-        """Every way to fill the places ``k``.. of a run-like meld, items in order."""
+        Resumes where ``at`` stands; on a meld, stops at its end, to come back up from there.
+        """
         oracle = self.oracle
-        oracle.nodes -= 1
-        if oracle.nodes < 0:
-            raise oracle.spent()
-        places = at.places
-        n = len(places)
-        if k == n:
-            if taken >= at.need:
-                yield from self._leaf(at, taken)
-            return
-        if taken + n - k < at.need:
-            return
         counts = self.counts
         natural = self.natural
+        items = at.items
+        suffix = at.suffix
+        picks = at.picks
         chosen = at.chosen
-        for i in places[k]:
-            if counts[i]:
-                counts[i] -= 1
-                chosen.append(i)
-                yield from self._place(at, k + 1, taken + 1 if natural[i] else taken)
-                chosen.pop()
-                counts[i] += 1
+        n = len(items)
+        lo = at.lo
+        hi = at.hi
+        need = at.need
+        j = at.depth
+        taken = at.taken
+        down = at.down
+        while True:
+            if down:  # entering position j
+                oracle.nodes -= 1
+                if oracle.nodes < 0:
+                    raise oracle.spent()
+                size = len(chosen)
+                if j == n:
+                    if size >= lo and taken >= need:
+                        at.depth = j
+                        at.taken = taken
+                        at.down = False
+                        return True
+                    down = False
+                elif size + suffix[j] < lo:
+                    down = False
+                else:
+                    i = items[j]
+                    room = hi - size
+                    t = counts[i] if counts[i] < room else room
+                    picks[j] = t
+                    if t:
+                        chosen.extend([i] * t)
+                        counts[i] -= t
+                        if natural[i]:
+                            taken += t
+                    j += 1
+                continue
+            # back up from position j to the choice made at j - 1: one card fewer of it
+            if not j:
+                return False
+            j -= 1
+            i = items[j]
+            t = picks[j]
+            if not t:
+                continue  # every take of this item was tried
+            counts[i] += 1
+            chosen.pop()
+            if natural[i]:
+                taken -= 1
+            picks[j] = t - 1
+            j += 1
+            down = True
 
-    def _leaf(self, at: Cursor, taken: int) -> Iterator[Found]:
-        """The laydowns that start with the meld ``at.chosen`` (``taken`` naturals) of group g."""
-        plan = self.plan
-        g = at.g
-        chosen = at.chosen
-        last = len(plan.groups) - 1
-        used = at.naturals + taken
-        left = at.budget - (len(chosen) - taken)
-        colors = at.colors
-        suits = self.suits
-        if (
-            suits is not None
-            and g < last
-            and colors is not None
-            and not suits.fits(g + 1, frozenset(self.taken_colors | colors), left)
-        ):
-            return  # the later runs would lack wilds whatever colours they take
-        stack = self.stack
-        phase_need = plan.phase_need
-        if g == last:
-            if used >= phase_need:
-                stack.append((g, at.shape, list(chosen)))
-                yield stack
-                stack.pop()
-            return
+    def _next_run(self, at: Cursor) -> bool:
+        """The next meld of a run-like shape: each place takes the items that fit it in order.
+
+        Resumes where ``at`` stands; on a meld, stops at its end, to come back up from there.
+        """
         oracle = self.oracle
-        classes = self.classes
-        if classes is not None:  # a card walk: the oracle counts classes
-            class_counts = oracle.counts
-            for i in chosen:
-                class_counts[classes[i]] -= 1
-        if oracle.feasible(g + 1, phase_need - used if phase_need > used else 0):
-            if colors is not None:
-                self.taken_colors.update(colors)
-            stack.append((g, at.shape, list(chosen)))
-            yield from self._group(g + 1, used, left)
-            stack.pop()
-            if colors is not None:
-                self.taken_colors.difference_update(colors)
-        if classes is not None:
-            class_counts = oracle.counts
-            for i in chosen:
-                class_counts[classes[i]] += 1
+        counts = self.counts
+        natural = self.natural
+        places = at.places
+        picks = at.picks
+        chosen = at.chosen
+        n = len(places)
+        need = at.need
+        k = at.depth
+        taken = at.taken
+        down = at.down
+        while True:
+            q = 0
+            if down:  # entering place k
+                oracle.nodes -= 1
+                if oracle.nodes < 0:
+                    raise oracle.spent()
+                if k == n:
+                    if taken >= need:
+                        at.depth = k
+                        at.taken = taken
+                        at.down = False
+                        return True
+                    down = False
+                    continue
+                if taken + n - k < need:
+                    down = False
+                    continue
+            else:  # back up from place k to the item chosen at k - 1: try the next one
+                if not k:
+                    return False
+                k -= 1
+                q = picks[k]
+                i = places[k][q]
+                counts[i] += 1
+                chosen.pop()
+                if natural[i]:
+                    taken -= 1
+                q += 1
+            fit = places[k]
+            while q < len(fit) and not counts[fit[q]]:
+                q += 1
+            if q == len(fit):
+                down = False
+                continue
+            i = fit[q]
+            picks[k] = q
+            counts[i] -= 1
+            chosen.append(i)
+            if natural[i]:
+                taken += 1
+            k += 1
+            down = True
 
 
 def _all_open(places: list[list[int]], counts: list[int]) -> bool:
