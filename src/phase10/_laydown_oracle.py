@@ -174,38 +174,41 @@ class Oracle:
         size = group.size
         pnat, present, wilds, total = self._census(group.has_repeats)
         self.nodes -= len(counts) + len(group.shapes)
-        hi = size if self.minimal else total
+        at = _Try(g, rem, size, size if self.minimal else total)
         shapes = group.shapes
         for idx in group.live[self.minimal]:
             _, pids, need, length = shapes[idx]
+            at.need = need
             if not length:
                 p = pids[0]
                 if pnat[p] < need:
                     continue
-                acc = plan.nat_acc[p] + plan.wild_acc[p]
+                acc = at.acc = plan.nat_acc[p] + plan.wild_acc[p]
                 if len(acc) == 2:  # one natural class and one wild class, as in the classic game
-                    if self._take2(g, rem, acc[0], acc[1], size, hi, need):
+                    if self._take2(at):
                         return idx
                     continue
-                suffix = [0] * (len(acc) + 1)
+                suffix = at.suffix = [0] * (len(acc) + 1)
                 for j in range(len(acc) - 1, -1, -1):
                     suffix[j] = suffix[j + 1] + counts[acc[j]]
-                if suffix[0] >= size and self._take(g, rem, acc, suffix, 0, 0, 0, size, hi, need):
+                if suffix[0] >= size and self._take(at, 0, 0, 0):
                     return idx
-            elif length <= hi:
+            elif length <= at.hi:
                 have = (group.masks[idx] & present).bit_count()
-                if (
-                    have >= need
-                    and length - have <= wilds
-                    and self._place(g, rem, pids, 0, 0, need)
-                ):
+                at.pids = pids
+                if have >= need and length - have <= wilds and self._place(at, 0, 0):
                     return idx
         return -1
 
-    def _take2(self, g: int, rem: int, a: int, b: int, lo: int, hi: int, need: int) -> bool:
+    def _take2(self, at: _Try) -> bool:
         """:meth:`_take` for two classes, as two loops (the same order)."""
         counts = self.counts
         natural = self.plan.natural
+        a, b = at.acc
+        lo = at.lo
+        hi = at.hi
+        need = at.need
+        rem = at.rem
         count_a = counts[a]
         count_b = counts[b]
         for ta in range(count_a if count_a < hi else hi, -1, -1):
@@ -218,58 +221,57 @@ class Oracle:
                     continue
                 counts[a] = count_a - ta
                 counts[b] = count_b - tb
-                ok = self.feasible(g + 1, rem - nat if rem > nat else 0)
+                ok = self.feasible(at.g + 1, rem - nat if rem > nat else 0)
                 counts[a] = count_a
                 counts[b] = count_b
                 if ok:
                     return True
         return False
 
-    def _take(
-        self,
-        g: int,
-        rem: int,
-        acc: list[int],
-        suffix: list[int],
-        j: int,
-        size: int,
-        nat: int,
-        lo: int,
-        hi: int,
-        need: int,
-    ) -> bool:
-        """Whether a set-like meld taking from classes ``acc[j:]`` lets groups g + 1.. follow."""
+    def _take(self, at: _Try, j: int, size: int, nat: int) -> bool:
+        """Whether a set-like meld taking from classes ``at.acc[j:]`` lets groups g + 1.. follow.
+
+        The meld holds ``size`` cards so far, ``nat`` of them natural.
+        """
         self.nodes -= 1
         if self.nodes < 0:
             raise self.spent()
+        acc = at.acc
         if j == len(acc):
+            rem = at.rem
             return (
-                size >= lo and nat >= need and self.feasible(g + 1, rem - nat if rem > nat else 0)
+                size >= at.lo
+                and nat >= at.need
+                and self.feasible(at.g + 1, rem - nat if rem > nat else 0)
             )
-        if size + suffix[j] < lo:
+        if size + at.suffix[j] < at.lo:
             return False
         counts = self.counts
         c = acc[j]
-        top = min(counts[c], hi - size)
+        top = min(counts[c], at.hi - size)
         is_nat = self.plan.natural[c]
         for take in range(top, -1, -1):
             counts[c] -= take
-            ok = self._take(
-                g, rem, acc, suffix, j + 1, size + take, nat + take if is_nat else nat, lo, hi, need
-            )
+            ok = self._take(at, j + 1, size + take, nat + take if is_nat else nat)
             counts[c] += take
             if ok:
                 return True
         return False
 
-    def _place(self, g: int, rem: int, pids: tuple[int, ...], k: int, nat: int, need: int) -> bool:
-        """Whether a run-like meld filling places ``k``.. lets groups g + 1.. follow."""
+    def _place(self, at: _Try, k: int, nat: int) -> bool:
+        """Whether a run-like meld filling places ``k``.. lets groups g + 1.. follow.
+
+        Its places before ``k`` hold ``nat`` naturals.
+        """
         self.nodes -= 1
         if self.nodes < 0:
             raise self.spent()
+        pids = at.pids
         n = len(pids)
+        need = at.need
         if k == n:
-            return nat >= need and self.feasible(g + 1, rem - nat if rem > nat else 0)
+            rem = at.rem
+            return nat >= need and self.feasible(at.g + 1, rem - nat if rem > nat else 0)
         if nat + n - k < need:
             return False
         plan = self.plan
@@ -279,15 +281,37 @@ class Oracle:
         for c in plan.nat_acc[p]:
             if counts[c]:
                 counts[c] -= 1
-                ok = self._place(g, rem, pids, k + 1, nat + 1, need)
+                ok = self._place(at, k + 1, nat + 1)
                 counts[c] += 1
                 if ok:
                     return True
         for c in plan.wild_acc[p]:
             if counts[c]:
                 counts[c] -= 1
-                ok = self._place(g, rem, pids, k + 1, nat, need)
+                ok = self._place(at, k + 1, nat)
                 counts[c] += 1
                 if ok:
                     return True
         return False
+
+
+class _Try:
+    """One meld of group ``g`` that :meth:`Oracle._extend` tries: what stays fixed meanwhile.
+
+    The recursion passes only the position and what was taken so far. ``rem`` naturals are
+    still needed by the phase (C-17), ``need`` by the shape; the meld takes ``lo`` to ``hi``
+    cards; a set-like shape takes from the classes ``acc`` (``suffix``: the cards left among
+    ``acc[j:]``), a run-like one fills the places ``pids``.
+    """
+
+    __slots__ = ("acc", "g", "hi", "lo", "need", "pids", "rem", "suffix")
+
+    def __init__(self, g: int, rem: int, lo: int, hi: int) -> None:
+        self.g = g
+        self.rem = rem
+        self.lo = lo
+        self.hi = hi
+        self.need = 0
+        self.acc: list[int] = []
+        self.suffix: list[int] = []
+        self.pids: tuple[int, ...] = ()
