@@ -131,40 +131,12 @@ class Oracle:
                 if (
                     have >= need
                     and length - have <= wilds
-                    and (simple[idx] or self._fill(pids, 0, 0, need))
+                    and (
+                        simple[idx] or self._place(_Try(g, rem, need, pids=pids, alone=True), 0, 0)
+                    )
                 ):
                     return idx
         return -1
-
-    def _fill(self, pids: tuple[int, ...], k: int, nat: int, need: int) -> bool:
-        """Whether places ``k``.. of a run-like shape can be filled (naturals first)."""
-        self.nodes -= 1
-        if self.nodes < 0:
-            raise self.spent()
-        n = len(pids)
-        if k == n:
-            return nat >= need
-        if nat + n - k < need:
-            return False
-        plan = self.plan
-        counts = self.counts
-        p = pids[k]
-        self.nodes -= len(plan.nat_acc[p]) + len(plan.wild_acc[p])
-        for c in plan.nat_acc[p]:
-            if counts[c]:
-                counts[c] -= 1
-                ok = self._fill(pids, k + 1, nat + 1, need)
-                counts[c] += 1
-                if ok:
-                    return True
-        for c in plan.wild_acc[p]:
-            if counts[c]:
-                counts[c] -= 1
-                ok = self._fill(pids, k + 1, nat, need)
-                counts[c] += 1
-                if ok:
-                    return True
-        return False
 
     def _extend(self, g: int, rem: int) -> int:
         """The first shape of group ``g`` whose meld lets groups ``g + 1``.. follow, or -1."""
@@ -174,7 +146,7 @@ class Oracle:
         size = group.size
         pnat, present, wilds, total = self._census(group.has_repeats)
         self.nodes -= len(counts) + len(group.shapes)
-        at = _Try(g, rem, size, size if self.minimal else total)
+        at = _Try(g, rem, 0, lo=size, hi=size if self.minimal else total)
         shapes = group.shapes
         for idx in group.live[self.minimal]:
             _, pids, need, length = shapes[idx]
@@ -261,7 +233,8 @@ class Oracle:
     def _place(self, at: _Try, k: int, nat: int) -> bool:
         """Whether a run-like meld filling places ``k``.. lets groups g + 1.. follow.
 
-        Its places before ``k`` hold ``nat`` naturals.
+        Its places before ``k`` hold ``nat`` naturals. For a group ``alone``: whether the
+        places can be filled at all (naturals first).
         """
         self.nodes -= 1
         if self.nodes < 0:
@@ -271,7 +244,9 @@ class Oracle:
         need = at.need
         if k == n:
             rem = at.rem
-            return nat >= need and self.feasible(at.g + 1, rem - nat if rem > nat else 0)
+            return nat >= need and (
+                at.alone or self.feasible(at.g + 1, rem - nat if rem > nat else 0)
+            )
         if nat + n - k < need:
             return False
         plan = self.plan
@@ -296,22 +271,34 @@ class Oracle:
 
 
 class _Try:
-    """One meld of group ``g`` that :meth:`Oracle._extend` tries: what stays fixed meanwhile.
+    """One meld of group ``g`` that the oracle tries: what stays fixed meanwhile.
 
     The recursion passes only the position and what was taken so far. ``rem`` naturals are
     still needed by the phase (C-17), ``need`` by the shape; the meld takes ``lo`` to ``hi``
     cards; a set-like shape takes from the classes ``acc`` (``suffix``: the cards left among
-    ``acc[j:]``), a run-like one fills the places ``pids``.
+    ``acc[j:]``), a run-like one fills the places ``pids``. A meld tried ``alone`` need not
+    let the later groups follow.
     """
 
-    __slots__ = ("acc", "g", "hi", "lo", "need", "pids", "rem", "suffix")
+    __slots__ = ("acc", "alone", "g", "hi", "lo", "need", "pids", "rem", "suffix")
 
-    def __init__(self, g: int, rem: int, lo: int, hi: int) -> None:
+    def __init__(
+        self,
+        g: int,
+        rem: int,
+        need: int,
+        *,
+        lo: int = 0,
+        hi: int = 0,
+        pids: tuple[int, ...] = (),
+        alone: bool = False,
+    ) -> None:
         self.g = g
         self.rem = rem
+        self.need = need
         self.lo = lo
         self.hi = hi
-        self.need = 0
+        self.pids = pids
+        self.alone = alone
         self.acc: list[int] = []
         self.suffix: list[int] = []
-        self.pids: tuple[int, ...] = ()
