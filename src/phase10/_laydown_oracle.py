@@ -131,12 +131,18 @@ class Oracle:
                 if (
                     have >= need
                     and length - have <= wilds
-                    and (
-                        simple[idx] or self._place(_Try(g, rem, need, pids=pids, alone=True), 0, 0)
-                    )
+                    and (simple[idx] or self._fill(g, pids, need))
                 ):
                     return idx
         return -1
+
+    def _fill(self, g: int, pids: tuple[int, ...], need: int) -> bool:
+        """Whether the places ``pids`` of a run-like shape of group ``g`` alone can be filled."""
+        at = _Try(g, 0, 0, 0)
+        at.need = need
+        at.pids = pids
+        at.alone = True
+        return self._place(at, 0, 0)
 
     def _extend(self, g: int, rem: int) -> int:
         """The first shape of group ``g`` whose meld lets groups ``g + 1``.. follow, or -1."""
@@ -146,37 +152,40 @@ class Oracle:
         size = group.size
         pnat, present, wilds, total = self._census(group.has_repeats)
         self.nodes -= len(counts) + len(group.shapes)
-        at = _Try(g, rem, 0, lo=size, hi=size if self.minimal else total)
+        hi = size if self.minimal else total
+        at = _Try(g, rem, size, hi)
         shapes = group.shapes
         for idx in group.live[self.minimal]:
             _, pids, need, length = shapes[idx]
-            at.need = need
             if not length:
                 p = pids[0]
                 if pnat[p] < need:
                     continue
-                acc = at.acc = plan.nat_acc[p] + plan.wild_acc[p]
+                at.need = need
+                acc = plan.nat_acc[p] + plan.wild_acc[p]
                 if len(acc) == 2:  # one natural class and one wild class, as in the classic game
-                    if self._take2(at):
+                    if self._take2(at, acc[0], acc[1]):
                         return idx
                     continue
+                at.acc = acc
                 suffix = at.suffix = [0] * (len(acc) + 1)
                 for j in range(len(acc) - 1, -1, -1):
                     suffix[j] = suffix[j + 1] + counts[acc[j]]
                 if suffix[0] >= size and self._take(at, 0, 0, 0):
                     return idx
-            elif length <= at.hi:
+            elif length <= hi:
                 have = (group.masks[idx] & present).bit_count()
-                at.pids = pids
-                if have >= need and length - have <= wilds and self._place(at, 0, 0):
-                    return idx
+                if have >= need and length - have <= wilds:
+                    at.need = need
+                    at.pids = pids
+                    if self._place(at, 0, 0):
+                        return idx
         return -1
 
-    def _take2(self, at: _Try) -> bool:
-        """:meth:`_take` for two classes, as two loops (the same order)."""
+    def _take2(self, at: _Try, a: int, b: int) -> bool:
+        """:meth:`_take` for the two classes ``a`` and ``b``, as two loops (the same order)."""
         counts = self.counts
         natural = self.plan.natural
-        a, b = at.acc
         lo = at.lo
         hi = at.hi
         need = at.need
@@ -282,23 +291,15 @@ class _Try:
 
     __slots__ = ("acc", "alone", "g", "hi", "lo", "need", "pids", "rem", "suffix")
 
-    def __init__(
-        self,
-        g: int,
-        rem: int,
-        need: int,
-        *,
-        lo: int = 0,
-        hi: int = 0,
-        pids: tuple[int, ...] = (),
-        alone: bool = False,
-    ) -> None:
+    acc: list[int]
+    suffix: list[int]
+    pids: tuple[int, ...]
+
+    def __init__(self, g: int, rem: int, lo: int, hi: int) -> None:
+        # the oracle sets acc and suffix, or pids, before it reads them
         self.g = g
         self.rem = rem
-        self.need = need
         self.lo = lo
         self.hi = hi
-        self.pids = pids
-        self.alone = alone
-        self.acc: list[int] = []
-        self.suffix: list[int] = []
+        self.need = 0
+        self.alone = False

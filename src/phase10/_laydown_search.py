@@ -71,7 +71,7 @@ class Cursor:
     """Where a walk stands in one group of the phase: the walk's state, each part named.
 
     A walk holds one cursor per group it has entered. Entering the group sets ``naturals``,
-    ``budget``, ``hi`` and ``start``; trying a shape sets the shape's fields; the meld's
+    ``budget``, ``hi`` and ``pos``; trying a shape sets the shape's fields; the meld's
     depth-first choice moves ``depth``, ``taken``, ``picks`` and ``chosen``.
     """
 
@@ -92,7 +92,6 @@ class Cursor:
         "places",
         "pos",
         "shape",
-        "start",
         "suffix",
         "taken",
     )
@@ -102,9 +101,8 @@ class Cursor:
     #: naturals the earlier groups took, and the wilds left for later suit runs (T-3)
     naturals: int
     budget: int
-    #: the most cards a meld of the group may take, and the first shape worth trying
+    #: the most cards a meld of the group may take
     hi: int
-    start: int
     #: the next place in the group's list of live shapes, and whether a shape is being tried
     pos: int
     open: bool
@@ -303,8 +301,12 @@ class Walk:
         at.hi = group.size if self.oracle.minimal else sum(self.counts)
         phase_need = self.plan.phase_need
         rem = phase_need - naturals if phase_need > naturals else 0
-        at.start = self.oracle.start(g, rem) if self.first_only else 0
         at.pos = 0
+        if self.first_only:
+            # start at the first shape the oracle found to work: no earlier one leads anywhere
+            start = self.oracle.start(g, rem)
+            if start:
+                at.pos = group.live[self.oracle.minimal].index(start)
         at.open = False
         return at
 
@@ -317,11 +319,10 @@ class Walk:
         counts = self.counts
         fits = self.fits
         distinct = self.distinct_colors
-        while at.pos < len(live):
+        end = len(live)
+        while at.pos < end:
             idx = live[at.pos]
             at.pos += 1
-            if idx < at.start:
-                continue
             shape, pids, need, length = shapes[idx]
             colors = None
             if distinct:
@@ -340,7 +341,9 @@ class Walk:
                 length = len(items)
             elif length <= at.hi:
                 places = [fits[p] for p in pids]
-                if not _all_open(places, counts):
+                # a place no item can take leaves no meld (in the first-only mode, the
+                # oracle has said this shape works)
+                if not self.first_only and not _all_open(places, counts):
                     continue
                 at.items = []
                 at.places = places
@@ -482,9 +485,10 @@ class Walk:
                     taken -= 1
                 q += 1
             fit = places[k]
-            while q < len(fit) and not counts[fit[q]]:
+            end = len(fit)
+            while q < end and not counts[fit[q]]:
                 q += 1
-            if q == len(fit):
+            if q == end:
                 down = False
                 continue
             i = fit[q]

@@ -193,7 +193,7 @@ def _first_laydown(
         return None
     # Minimal groups suffice unless a run needs two or more naturals (Phase 10 Master, M-4):
     # then a longer run may hold two naturals that no window of the minimum length does.
-    # _Plan.minimal_ok catches the other cases (custom shapes, a per-phase minimum above 1).
+    # Plan.minimal_ok catches the other cases (custom shapes, a per-phase minimum above 1).
     plan = compiled_plan(phase, rules)
     minimal = (
         rules.naturals_in_runs <= 1 or rules.natural_minimum is not NaturalScope.GROUP
