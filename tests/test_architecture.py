@@ -259,12 +259,6 @@ def private_violations(uses: Iterable[Use]) -> set[str]:
     }
 
 
-#: Public-looking names outside their module's ``__all__`` that are on their way out:
-#: ``compiled_plan`` returns laydown's private search plan for ``analysis``; the split of
-#: ``laydown`` into a public API and private search modules (issue 20 item 3) moves it.
-NOT_YET_PRIVATE = {"phase10.laydown.compiled_plan"}
-
-
 def _defined(body: Iterable[ast.stmt]) -> Iterator[tuple[str, ast.stmt]]:
     """The names a module body binds itself (not by import), with the statement binding each.
 
@@ -437,13 +431,7 @@ def test_private_names_stay_in_their_module() -> None:
 
 
 def test_every_public_looking_name_is_in_its_modules_all() -> None:
-    found = {v for v in public_name_violations(PACKAGE_DIR) if v.split()[1] not in NOT_YET_PRIVATE}
-    assert set() == found
-
-
-def test_the_names_not_yet_private_are_still_there() -> None:
-    found = {v.split()[1] for v in public_name_violations(PACKAGE_DIR)}
-    assert NOT_YET_PRIVATE == found & NOT_YET_PRIVATE
+    assert set() == public_name_violations(PACKAGE_DIR)
 
 
 def test_a_cycle_introduced_into_a_copy_of_the_package_fails(tmp_path: Path) -> None:

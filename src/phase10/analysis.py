@@ -26,11 +26,12 @@ from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
 from phase10._fast import BoundedCache, IdentityCache
+from phase10._laydown_plan import compiled_plan
 from phase10.actions import Action
 from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
 from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
-from phase10.laydown import compiled_plan, find_laydown
+from phase10.laydown import find_laydown
 from phase10.limits import Limits, current_limits
 from phase10.phases import Phase
 from phase10.rules import apply

@@ -1,0 +1,655 @@
+"""The laydown search's walk: every laydown of a hand, or the first, in one order (C-9, C-10).
+
+Internal to the laydown search (:mod:`phase10.laydown` is its public face). :class:`Walk`
+walks the documented order (groups in phase order, shapes in shape order, naturals before
+wilds, larger takes first) and asks the counting oracle (:mod:`phase10._laydown_oracle`)
+before descending into the next group, so it never enters a branch without a laydown:
+the first laydown costs one walk down to the first leaf, and the enumeration skips every
+dead subtree. The same walk runs over two kinds of *items*:
+
+- single cards (:func:`card_walk`): the distinct cards of the hand in canonical order, each
+  with its count, for :func:`~phase10.iter_laydowns` and hands with cards foreign to the
+  rules' deck;
+- card classes (:func:`class_walk`): when every card of the hand belongs to the deck the
+  rules describe, each class taken stands for its first cards left in canonical order
+  (:meth:`phase10._laydown_plan.Plan.class_fits` says why that is the same laydown), so
+  :func:`~phase10.find_laydown` walks 13 counts rather than 11 cards.
+
+Its "first only" mode starts each group at the first shape the oracle found to work and
+stops at the first leaf. The walk is depth-first without recursion: one generator, whose
+state per group is a :class:`Cursor` with each moving part named (the shape tried, the
+position in its items or places, the choice made at each position, the naturals taken),
+so no call passes more than three arguments, a laydown costs no generator per step, and
+nothing is a closure that would leave a reference cycle for the garbage collector. A step
+of the budget (``Limits.max_search_nodes``) is one position entered, as one call of the
+recursive search it replaces was. Tests compare all of it with a brute-force enumerator
+(``tests/bruteforce.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+import attrs
+
+from phase10._laydown_oracle import Oracle
+from phase10._laydown_plan import SORT_KEY, Plan, compiled_plan
+from phase10.cards import Card, Color, Kind
+from phase10.groups import (
+    ColorRunOf,
+    GroupType,
+    Meld,
+    MeldRules,
+    Pattern,
+    Repeat,
+    Shape,
+    Slots,
+    Value,
+)
+from phase10.phases import Phase, meld_colors
+
+__all__ = [
+    "Cursor",
+    "Found",
+    "SuitRuns",
+    "Walk",
+    "build_meld",
+    "card_walk",
+    "class_walk",
+    "search_hand",
+    "shape_colors",
+    "suit_runs",
+]
+
+#: One laydown as the walk finds it: per group, its index, its shape and the items it
+#: takes (card indices of a card walk, class ids of a class walk), in place order.
+Found = list[tuple[int, Shape, list[int]]]
+
+
+class Cursor:
+    """Where a walk stands in one group of the phase: the walk's state, each part named.
+
+    A walk holds one cursor per group it has entered. Entering the group sets ``naturals``,
+    ``budget``, ``hi`` and ``pos``; trying a shape sets the shape's fields; the meld's
+    depth-first choice moves ``depth``, ``taken``, ``picks`` and ``chosen``.
+    """
+
+    __slots__ = (
+        "budget",
+        "chosen",
+        "colors",
+        "depth",
+        "down",
+        "g",
+        "hi",
+        "items",
+        "lo",
+        "naturals",
+        "need",
+        "open",
+        "picks",
+        "places",
+        "pos",
+        "shape",
+        "suffix",
+        "taken",
+    )
+
+    #: the group's index in the phase
+    g: int
+    #: naturals the earlier groups took, and the wilds left for later suit runs (T-3)
+    naturals: int
+    budget: int
+    #: the most cards a meld of the group may take
+    hi: int
+    #: the next place in the group's list of live shapes, and whether a shape is being tried
+    pos: int
+    open: bool
+    #: the shape being tried, the naturals it needs (C-17, M-4), the colours it is
+    #: restricted to when the phase wants distinct ones (T-3)
+    shape: Shape
+    need: int
+    colors: frozenset[Color] | None
+    #: a set-like shape: the items that fit its pattern, the items left among
+    #: ``items[j:]`` (suffix sums), and the meld's least size; empty ``items`` for a run
+    items: list[int]
+    suffix: list[int]
+    lo: int
+    #: a run-like shape: per place, the items that fit it
+    places: list[list[int]]
+    #: the meld's choice: the position the walk is at (an item of a set-like shape, a
+    #: place of a run-like one), whether it is entering that position (or coming back up
+    #: to it), the naturals taken so far, and per position the choice made there (how
+    #: many of the item, or which item of the place)
+    depth: int
+    down: bool
+    taken: int
+    picks: list[int]
+    #: the items taken so far, in place order
+    chosen: list[int]
+
+    def __init__(self, g: int) -> None:
+        # the walk sets the other fields as it enters the group and tries each shape
+        self.g = g
+        self.chosen = []
+        self.picks = []
+
+
+class Walk:
+    """One walk over one hand's items, in the order :func:`~phase10.find_laydown` promises.
+
+    ``counts`` holds each item's count left; ``natural`` says whether an item is a number
+    card; ``fits`` lists, per pattern id of the plan, the items that can take its place,
+    naturals first in canonical order. ``classes`` maps a card walk's items to their class
+    (the oracle's counts are kept in step at every group boundary); it is ``None`` in a
+    class walk, whose counts are the oracle's.
+    """
+
+    __slots__ = (
+        "cards",
+        "classes",
+        "counts",
+        "cursors",
+        "distinct_colors",
+        "first_only",
+        "fits",
+        "natural",
+        "oracle",
+        "plan",
+        "stack",
+        "suits",
+        "taken_colors",
+    )
+
+    def __init__(
+        self,
+        plan: Plan,
+        oracle: Oracle,
+        *,
+        counts: list[int],
+        natural: list[bool],
+        fits: tuple[list[int], ...],
+        classes: list[int] | None,
+        cards: tuple[Card, ...] = (),
+    ) -> None:
+        self.plan = plan
+        self.oracle = oracle
+        self.counts = counts
+        self.natural = natural
+        self.fits = fits
+        self.classes = classes
+        #: a card walk's items: the distinct cards of the hand, in canonical order
+        self.cards = cards
+        self.first_only = False
+        self.distinct_colors = False
+        self.suits: SuitRuns | None = None
+        self.taken_colors: set[Color] = set()
+        #: the laydown being built: one entry per group walked into
+        self.stack: Found = []
+        #: per group entered so far, where the walk stands in it
+        self.cursors: list[Cursor] = []
+
+    @property
+    def wilds(self) -> list[int]:
+        """The items that are wilds, in canonical order."""
+        return [i for i, nat in enumerate(self.natural) if not nat]
+
+    def fit_pattern(self, pattern: Pattern) -> list[int]:
+        """The items that can take a place of ``pattern`` (a pattern of the phase)."""
+        return self.fits[self.plan.pattern_ids[pattern]]
+
+    def laydowns(
+        self, *, distinct_colors: bool = False, suits: SuitRuns | None = None
+    ) -> Iterator[Found]:
+        """Every laydown, as (group index, shape, items) per group, in search order.
+
+        The oracle must have found the phase possible. Each laydown yielded is valid until
+        the next is asked for. With ``distinct_colors`` (T-3), a group whose shape shares a
+        colour with an earlier group's is skipped at once rather than filtered at the end,
+        and ``suits`` bounds the wilds the later runs lack.
+        """
+        self.first_only = False
+        self.distinct_colors = distinct_colors
+        self.suits = suits
+        return self._walk()
+
+    def first(self) -> Found:
+        """The first laydown of :meth:`laydowns`; the oracle must have found one.
+
+        The walk's "first only" mode: each group starts at the first shape the oracle found
+        to work (no earlier shape leads to a laydown), and the walk stops at the first leaf.
+        """
+        self.first_only = True
+        found = next(self._walk(), None)
+        if found is None:
+            raise AssertionError("the oracle and the search disagree")  # pragma: no cover
+        return list(found)
+
+    def _walk(self) -> Iterator[Found]:
+        """The depth-first walk over the groups, one meld of each: every laydown in order."""
+        plan = self.plan
+        last = len(plan.groups) - 1
+        phase_need = plan.phase_need
+        oracle = self.oracle
+        classes = self.classes  # a card walk: the oracle counts classes, kept in step
+        class_counts = oracle.counts
+        suits = self.suits
+        taken_colors = self.taken_colors
+        stack = self.stack
+        cursors = self.cursors
+        g = 0
+        at = self._enter(0, 0, suits.wilds if suits is not None else 0)
+        while True:
+            if not at.open:
+                if self._next_shape(at):
+                    continue
+                if not g:
+                    return
+                # group g is done: back to the meld of group g - 1 that led to it
+                g -= 1
+                at = cursors[g]
+                stack.pop()
+                if at.colors is not None:
+                    taken_colors.difference_update(at.colors)
+                if classes is not None:
+                    for i in at.chosen:
+                        class_counts[classes[i]] += 1
+                continue
+            if not (self._next_set(at) if at.items else self._next_run(at)):
+                at.open = False  # every meld of this shape was tried
+                continue
+            chosen = at.chosen
+            colors = at.colors
+            used = at.naturals + at.taken
+            left = at.budget - (len(chosen) - at.taken)
+            if (
+                suits is not None
+                and g < last
+                and colors is not None
+                and not suits.fits(g + 1, frozenset(taken_colors | colors), left)
+            ):
+                continue  # the later runs would lack wilds whatever colours they take
+            if g == last:
+                if used >= phase_need:
+                    stack.append((g, at.shape, list(chosen)))
+                    yield stack
+                    stack.pop()
+                continue
+            if classes is not None:
+                for i in chosen:
+                    class_counts[classes[i]] -= 1
+            if oracle.feasible(g + 1, phase_need - used if phase_need > used else 0):
+                if colors is not None:
+                    taken_colors.update(colors)
+                stack.append((g, at.shape, list(chosen)))
+                g += 1
+                at = self._enter(g, used, left)
+            elif classes is not None:
+                for i in chosen:
+                    class_counts[classes[i]] += 1
+
+    def _enter(self, g: int, naturals: int, budget: int) -> Cursor:
+        """The cursor of group ``g``, set to walk into it; the earlier groups took ``naturals``."""
+        cursors = self.cursors
+        if len(cursors) == g:
+            cursors.append(Cursor(g))
+        at = cursors[g]
+        at.naturals = naturals
+        at.budget = budget
+        group = self.plan.groups[g]
+        at.hi = group.size if self.oracle.minimal else sum(self.counts)
+        phase_need = self.plan.phase_need
+        rem = phase_need - naturals if phase_need > naturals else 0
+        at.pos = 0
+        if self.first_only:
+            # start at the first shape the oracle found to work: no earlier one leads anywhere
+            start = self.oracle.start(g, rem)
+            if start:
+                at.pos = group.live[self.oracle.minimal].index(start)
+        at.open = False
+        return at
+
+    def _next_shape(self, at: Cursor) -> bool:
+        """Set ``at`` to the next shape worth trying; False when none is left."""
+        group = self.plan.groups[at.g]
+        live = group.live[self.oracle.minimal]
+        shapes = group.shapes
+        size = group.size
+        counts = self.counts
+        fits = self.fits
+        distinct = self.distinct_colors
+        end = len(live)
+        while at.pos < end:
+            idx = live[at.pos]
+            at.pos += 1
+            shape, pids, need, length = shapes[idx]
+            colors = None
+            if distinct:
+                # rule T-3: one suit + another suit (shapes of a taken colour are skipped)
+                colors = shape_colors(shape)
+                if colors is not None and not self.taken_colors.isdisjoint(colors):
+                    continue
+            if not length:
+                items = fits[pids[0]]
+                suffix, nat = self._available(items)
+                if not items or suffix[0] < size or nat < need:
+                    continue
+                at.items = items
+                at.suffix = suffix
+                at.lo = size
+                length = len(items)
+            elif length <= at.hi:
+                places = [fits[p] for p in pids]
+                # a place no item can take leaves no meld (in the first-only mode, the
+                # oracle has said this shape works)
+                if not self.first_only and not _all_open(places, counts):
+                    continue
+                at.items = []
+                at.places = places
+            else:
+                continue
+            picks = at.picks
+            if len(picks) < length:  # a choice per position; each is made before it is read
+                picks.extend([0] * (length - len(picks)))
+            at.shape = shape
+            at.need = need
+            at.colors = colors
+            at.depth = 0
+            at.down = True
+            at.taken = 0
+            at.open = True
+            return True
+        return False
+
+    def _available(self, items: list[int]) -> tuple[list[int], int]:
+        """Suffix sums of the items left among ``items``, and how many of them are naturals.
+
+        The sums prune branches that can no longer reach a group's size.
+        """
+        counts = self.counts
+        natural = self.natural
+        suffix = [0] * (len(items) + 1)
+        nat = 0
+        for j in range(len(items) - 1, -1, -1):
+            i = items[j]
+            suffix[j] = suffix[j + 1] + counts[i]
+            if natural[i]:
+                nat += counts[i]
+        return suffix, nat
+
+    def _next_set(self, at: Cursor) -> bool:
+        """The next meld of a set-like shape: from each item in turn, the most it can take first.
+
+        Resumes where ``at`` stands; on a meld, stops at its end, to come back up from there.
+        """
+        oracle = self.oracle
+        counts = self.counts
+        natural = self.natural
+        items = at.items
+        suffix = at.suffix
+        picks = at.picks
+        chosen = at.chosen
+        n = len(items)
+        lo = at.lo
+        hi = at.hi
+        need = at.need
+        j = at.depth
+        taken = at.taken
+        down = at.down
+        while True:
+            if down:  # entering position j
+                oracle.nodes -= 1
+                if oracle.nodes < 0:
+                    raise oracle.spent()
+                size = len(chosen)
+                if j == n:
+                    if size >= lo and taken >= need:
+                        at.depth = j
+                        at.taken = taken
+                        at.down = False
+                        return True
+                    down = False
+                elif size + suffix[j] < lo:
+                    down = False
+                else:
+                    i = items[j]
+                    room = hi - size
+                    t = counts[i] if counts[i] < room else room
+                    picks[j] = t
+                    if t:
+                        chosen.extend([i] * t)
+                        counts[i] -= t
+                        if natural[i]:
+                            taken += t
+                    j += 1
+                continue
+            # back up from position j to the choice made at j - 1: one card fewer of it
+            if not j:
+                return False
+            j -= 1
+            i = items[j]
+            t = picks[j]
+            if not t:
+                continue  # every take of this item was tried
+            counts[i] += 1
+            chosen.pop()
+            if natural[i]:
+                taken -= 1
+            picks[j] = t - 1
+            j += 1
+            down = True
+
+    def _next_run(self, at: Cursor) -> bool:
+        """The next meld of a run-like shape: each place takes the items that fit it in order.
+
+        Resumes where ``at`` stands; on a meld, stops at its end, to come back up from there.
+        """
+        oracle = self.oracle
+        counts = self.counts
+        natural = self.natural
+        places = at.places
+        picks = at.picks
+        chosen = at.chosen
+        n = len(places)
+        need = at.need
+        k = at.depth
+        taken = at.taken
+        down = at.down
+        while True:
+            q = 0
+            if down:  # entering place k
+                oracle.nodes -= 1
+                if oracle.nodes < 0:
+                    raise oracle.spent()
+                if k == n:
+                    if taken >= need:
+                        at.depth = k
+                        at.taken = taken
+                        at.down = False
+                        return True
+                    down = False
+                    continue
+                if taken + n - k < need:
+                    down = False
+                    continue
+            else:  # back up from place k to the item chosen at k - 1: try the next one
+                if not k:
+                    return False
+                k -= 1
+                q = picks[k]
+                i = places[k][q]
+                counts[i] += 1
+                chosen.pop()
+                if natural[i]:
+                    taken -= 1
+                q += 1
+            fit = places[k]
+            end = len(fit)
+            while q < end and not counts[fit[q]]:
+                q += 1
+            if q == end:
+                down = False
+                continue
+            i = fit[q]
+            picks[k] = q
+            counts[i] -= 1
+            chosen.append(i)
+            if natural[i]:
+                taken += 1
+            k += 1
+            down = True
+
+
+def _all_open(places: list[list[int]], counts: list[int]) -> bool:
+    """Whether every place has an item left to take it."""
+    for fit in places:
+        for i in fit:
+            if counts[i]:
+                break
+        else:
+            return False
+    return True
+
+
+def card_walk(plan: Plan, hand: tuple[Card, ...], oracle: Oracle) -> Walk:
+    """A walk over the single cards of ``hand``: its distinct cards in canonical order."""
+    cards: list[Card] = []
+    counts: list[int] = []
+    last = None
+    # equal cards have equal sort keys
+    for card in sorted(hand, key=SORT_KEY):
+        key = card.sort_key
+        if key == last:
+            counts[-1] += 1
+        elif card.kind is not Kind.NUMBER and card.kind is not Kind.WILD:
+            continue  # rule C-19: a skip is never part of a group (nor an action card)
+        else:
+            cards.append(card)
+            counts.append(1)
+            last = key
+    natural = [c.kind is Kind.NUMBER for c in cards]
+    classify = plan.classify
+    classes = [classify(c) for c in cards]
+    # per pattern id: the cards that can take its place, naturals first, canonical order
+    fits: tuple[list[int], ...] = tuple([] for _ in plan.patterns)
+    accepts = plan.accepts
+    for natural_pass in (True, False):
+        for i, c in enumerate(classes):
+            if c >= 0 and natural[i] is natural_pass:
+                for p in accepts[c]:
+                    fits[p].append(i)
+    return Walk(
+        plan,
+        oracle,
+        counts=counts,
+        natural=natural,
+        fits=fits,
+        classes=classes,
+        cards=tuple(cards),
+    )
+
+
+def class_walk(plan: Plan, oracle: Oracle) -> Walk:
+    """A walk over the card classes counted by ``oracle``; the plan's ``fast`` map in use."""
+    fits = plan.class_fits()
+    return Walk(plan, oracle, counts=oracle.counts, natural=plan.natural, fits=fits, classes=None)
+
+
+def search_hand(
+    hand: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool, budget: int
+) -> Walk | None:
+    """A card walk over ``hand``, or ``None`` when the phase cannot be laid down at all."""
+    plan = compiled_plan(phase, rules)
+    classify = plan.classify
+    ids = [classify(card) for card in hand]
+    counts = [0] * len(plan.natural)
+    for c in ids:
+        if c >= 0:
+            counts[c] += 1
+    oracle = Oracle(plan, counts, minimal, budget)
+    if not oracle.possible():
+        return None
+    return card_walk(plan, hand, oracle)
+
+
+def build_meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:
+    """The meld of ``cards`` in place order as ``shape`` of ``group``, wilds valued by place."""
+    patterns = (shape.pattern,) * len(cards) if isinstance(shape, Repeat) else shape.patterns
+    values = tuple(
+        Value(c.number, c.color) if c.kind is Kind.NUMBER else p.value_for(c)
+        for p, c in zip(patterns, cards, strict=True)
+    )
+    return Meld(group, shape, cards, values)
+
+
+_COLORS = tuple(Color)
+
+
+@functools.lru_cache(maxsize=4096)
+def shape_colors(shape: Shape) -> frozenset[Color] | None:
+    """The colours ``shape`` is restricted to (:func:`phase10.phases.meld_colors`), cached."""
+    return meld_colors(shape)
+
+
+@attrs.frozen
+class SuitRuns:
+    """Bounds for phases of same-colour runs in different colours (T-3).
+
+    Per group and colour, the fewest wilds a run lacks, from bitmasks of the numbers held,
+    and the wilds held.
+
+    A run of one colour uses only naturals of its colour, so these bounds are exact about
+    natural cards: they prune the search as well as reject hands outright.
+    """
+
+    lacking: tuple[dict[Color, int], ...]
+    wilds: int
+
+    def fits(self, g: int, used: frozenset[Color], budget: int) -> bool:
+        """Whether groups ``g`` onwards can still be made in colours not ``used``."""
+        if g == len(self.lacking):
+            return True
+        return any(
+            color not in used and cost <= budget and self.fits(g + 1, used | {color}, budget - cost)
+            for color, cost in self.lacking[g].items()
+        )
+
+
+def suit_runs(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> SuitRuns | None:
+    """The :class:`SuitRuns` bounds, or ``None`` when they do not apply.
+
+    They do not apply to other group types, ranged wilds or wrapping runs: then the search
+    alone decides.
+    """
+    if rules.runs_wrap or not all(isinstance(g, ColorRunOf) for g in phase.groups):
+        return None
+    # colours by their place in the sort key: hashing an enum member runs Python code
+    masks = [0] * len(_COLORS)
+    wilds = 0
+    for card in cards:
+        if card.kind is Kind.NUMBER:
+            key = card.sort_key
+            masks[key[2]] |= 1 << (key[1] - 1)
+        elif card.kind is Kind.WILD:
+            if card.wild_numbers is not None or card.wild_colors is not None:
+                return None
+            wilds += 1
+    top = rules.max_number
+    need = rules.naturals_needed(Slots(()))
+    lacking: list[dict[Color, int]] = []
+    for group in phase.groups:
+        size = group.size
+        window = (1 << size) - 1
+        best: dict[Color, int] = {}
+        for color in rules.colors:
+            mask = masks[_COLORS.index(color)]
+            have = 0
+            for start in range(top - size + 1):
+                n = ((mask >> start) & window).bit_count()
+                if n > have:
+                    have = n
+            if have >= need and size - have <= wilds:
+                best[color] = size - have
+        lacking.append(best)
+    return SuitRuns(tuple(lacking), wilds)
