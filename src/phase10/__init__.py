@@ -7,6 +7,9 @@ Cards and notation, group types and melds, phases, an exact laydown search and s
 from phase10 import svg as svg
 from phase10._version import __version__
 from phase10.actions import (
+    ACTION_TYPES,
+    CHANCE_ACTION_TYPES,
+    PLAYER_ACTION_TYPES,
     Action,
     Announce,
     ChanceAction,
@@ -19,6 +22,7 @@ from phase10.actions import (
     KeepHand,
     LayDown,
     Offer,
+    Operands,
     PlayerAction,
     Reshuffle,
     Reveal,
@@ -120,7 +124,9 @@ from phase10.variants import (
 from phase10.views import PlayerView, SeatView, sample_state, view
 
 __all__ = [
+    "ACTION_TYPES",
     "CHANCE",
+    "CHANCE_ACTION_TYPES",
     "CLASSIC",
     "CLASSIC_COLORS",
     "CLASSIC_GAME",
@@ -134,6 +140,7 @@ __all__ = [
     "MASTER_GAME",
     "MASTER_JOKERS",
     "MASTER_PHASES",
+    "PLAYER_ACTION_TYPES",
     "SKIP",
     "STANDARD_GAME",
     "SUITS",
@@ -190,6 +197,7 @@ __all__ = [
     "NaturalScope",
     "NotationError",
     "Offer",
+    "Operands",
     "Pattern",
     "Phase",
     "Phase10Error",

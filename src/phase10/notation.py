@@ -17,22 +17,15 @@ import attrs
 
 from phase10._fast import BoundedCache
 from phase10.actions import (
+    ACTION_TYPES,
     Action,
     Announce,
-    Deal,
     Discard,
-    Draw,
-    DrawTwo,
     Hit,
-    Keep,
-    KeepHand,
     LayDown,
-    Offer,
-    Reshuffle,
-    Reveal,
+    Operands,
     TakeDiscard,
     TakeOffer,
-    TurnUp,
     seat_name,
 )
 from phase10.cards import Card, CardGame, Kind, parse_card
@@ -63,23 +56,9 @@ _PHASE_RE = re.compile(r"phase[1-9][0-9]{0,2}", re.IGNORECASE)
 _REF_RE = re.compile(r"p([1-9][0-9]{0,2})\.([1-9][0-9]{0,2})", re.IGNORECASE)
 _VALUE_RE = re.compile(r"[A-Za-z]?[0-9]{0,2}|[0-9]{1,2}[A-Za-z]")
 
-_CHANCE_VERBS = frozenset({"deal", "turnup", "reveal", "reshuffle"})
-_PLAYER_VERBS = frozenset(
-    {
-        "draw",
-        "take",
-        "lay",
-        "hit",
-        "discard",
-        "draw2",
-        "keep",
-        "offer",
-        "choose",
-        "keephand",
-        "releasehand",
-        "announce",
-    }
-)
+#: The kind of action each verb writes (the ``verbs`` of each of ``ACTION_TYPES``).
+_KIND_OF_VERB: dict[str, type[Action]] = {verb: t for t in ACTION_TYPES for verb in t.verbs}
+_CHANCE_VERBS = frozenset(verb for verb, t in _KIND_OF_VERB.items() if t.is_chance)
 
 
 def _quote(text: str) -> str:
@@ -211,35 +190,30 @@ def _read(text: str, game: CardGame | None = None, reader: _Reader | None = None
         seat = r.seat(r.next("a seat"))
     verb_token = r.next("a verb such as draw, take, lay, hit or discard")
     verb = verb_token.low
-    if verb in _CHANCE_VERBS:
-        if seat is not None:
-            raise r.error(f"chance actions ({verb}) take no seat", first)
-        if verb == "reshuffle":
-            r.finish()
-            return _Parsed(verb)
-        card = r.card(r.next("a card"))
-        r.finish()
-        return _Parsed(verb, cards=(_Placed(card, None),))
-    if verb not in _PLAYER_VERBS:
+    kind = _KIND_OF_VERB.get(verb)
+    if kind is None:
         raise r.error(
-            f"unknown verb {verb_token.text!r}; expected one of "
-            f"{', '.join(sorted(_PLAYER_VERBS | _CHANCE_VERBS))}",
+            f"unknown verb {verb_token.text!r}; expected one of {', '.join(sorted(_KIND_OF_VERB))}",
             verb_token,
         )
-    if verb in ("draw", "take", "draw2", "keephand", "releasehand"):
+    if kind.is_chance and seat is not None:
+        raise r.error(f"chance actions ({verb}) take no seat", first)
+    operands = kind.operands
+    if operands is Operands.NONE:
         r.finish()
-        flag = {"keephand": True, "releasehand": False}.get(verb)
+        # a kind with two verbs writes its bool field as the verb (keephand / releasehand)
+        flag = verb == kind.verbs[0] if len(kind.verbs) > 1 else None
         return _Parsed(verb, seat, flag=flag)
-    if verb in ("keep", "offer"):
+    if operands is Operands.CARD:
         card = r.card(r.next("a card"))
         r.finish()
         return _Parsed(verb, seat, cards=(_Placed(card, None),))
-    if verb == "choose":
+    if operands is Operands.SEAT_CARD:
         owner = r.seat(r.next("the seat whose offered card is chosen"))
         card = r.card(r.next("a card"))
         r.finish()
         return _Parsed(verb, seat, cards=(_Placed(card, None),), owner=owner)
-    if verb == "discard":
+    if operands is Operands.DISCARD:
         card = r.card(r.next("a card"))
         target: int | None = None
         has_target = False
@@ -253,7 +227,7 @@ def _read(text: str, game: CardGame | None = None, reader: _Reader | None = None
         return _Parsed(
             verb, seat, cards=(_Placed(card, None),), target=target, has_target=has_target
         )
-    if verb == "hit":
+    if operands is Operands.HIT:
         ref = None
         token = r.next("a card (or a meld such as p2.1, then a card)")
         match = _REF_RE.fullmatch(token.text)
@@ -269,9 +243,9 @@ def _read(text: str, game: CardGame | None = None, reader: _Reader | None = None
             end = End(token.low)
         r.finish()
         return _Parsed(verb, seat, cards=(placed,), ref=ref, end=end)
-    # lay / announce
+    # Operands.LAYDOWN / Operands.ANNOUNCE
     flag = None
-    if verb == "announce":
+    if operands is Operands.ANNOUNCE:
         token = r.next("keep or redraw")
         if token.low not in ("keep", "redraw"):
             raise r.error(f"expected keep or redraw, got {token.text!r}", token)
@@ -346,37 +320,38 @@ def _phase_fits(p: _Parsed, laydown: PhaseMelds, phases: tuple[Phase, ...]) -> b
     return p.phase is None or (p.phase < len(phases) and laydown.phase == phases[p.phase])
 
 
+def _bare(kind: type[Action], seat: int, verb: str) -> Action:
+    """The action of ``kind`` (whose notation writes nothing after the verb) that ``verb`` is."""
+    args: tuple[object, ...] = () if kind.is_chance else (seat,)
+    if len(kind.verbs) > 1:  # its bool field, written as the verb (Operands.NONE)
+        args = (*args, verb == kind.verbs[0])
+    make: Callable[..., Action] = kind
+    return make(*args)
+
+
+def _with_card(kind: type[Action], seat: int, card: Card) -> Action:
+    """The action of ``kind`` (whose notation writes one card) with ``card``."""
+    make: Callable[..., Action] = kind
+    return make(card) if kind.is_chance else make(seat, card)
+
+
 def _fits(p: _Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
-    verb = p.verb
-    if verb == "draw":
-        return type(a) is Draw
-    if verb == "take":
-        return type(a) is TakeDiscard
-    if verb == "draw2":
-        return type(a) is DrawTwo
-    if verb in ("keephand", "releasehand"):
-        return isinstance(a, KeepHand) and a.keep is p.flag
-    if verb == "reshuffle":
-        return type(a) is Reshuffle
+    kind = _KIND_OF_VERB[p.verb]
+    if type(a) is not kind:
+        return False
+    operands = kind.operands
+    seat = getattr(a, "player", -1)
+    if operands is Operands.NONE:
+        return a == _bare(kind, seat, p.verb)
     card = p.cards[0].card if p.cards else None
-    if verb == "deal":
-        return isinstance(a, Deal) and a.card == card
-    if verb == "turnup":
-        return isinstance(a, TurnUp) and a.card == card
-    if verb == "reveal":
-        return isinstance(a, Reveal) and a.card == card
-    if verb == "keep":
-        return isinstance(a, Keep) and a.card == card
-    if verb == "offer":
-        return isinstance(a, Offer) and a.card == card
-    if verb == "choose":
-        return isinstance(a, TakeOffer) and a.owner == p.owner and a.card == card
-    if verb == "discard":
-        return (
-            isinstance(a, Discard) and a.card == card and (not p.has_target or a.target == p.target)
-        )
-    if verb == "hit":
-        if not isinstance(a, Hit) or a.card != card:
+    if operands is Operands.CARD:
+        return card is not None and a == _with_card(kind, seat, card)
+    if isinstance(a, TakeOffer):
+        return a.owner == p.owner and a.card == card
+    if isinstance(a, Discard):
+        return a.card == card and (not p.has_target or a.target == p.target)
+    if isinstance(a, Hit):
+        if a.card != card:
             return False
         if p.ref is not None and (a.owner, a.meld) != p.ref:
             return False
@@ -384,16 +359,11 @@ def _fits(p: _Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
         if value is not None and str(a.value).upper() != value:
             return False
         return p.end is None or a.end is p.end
-    if verb == "lay":
+    if isinstance(a, LayDown):
+        return _phase_fits(p, a.laydown, phases) and _laydown_fits(p.melds, a.laydown)
+    if isinstance(a, Announce):
         return (
-            isinstance(a, LayDown)
-            and _phase_fits(p, a.laydown, phases)
-            and _laydown_fits(p.melds, a.laydown)
-        )
-    if verb == "announce":
-        return (
-            isinstance(a, Announce)
-            and a.keep is p.flag
+            a.keep is p.flag
             and _phase_fits(p, a.laydown, phases)
             and _laydown_fits(p.melds, a.laydown)
         )
@@ -417,40 +387,25 @@ def _probe(state: GameState, p: _Parsed, seat: int) -> Action:
     """The one action the input most likely means, to ask the rules why it is illegal."""
     card = p.cards[0].card if p.cards else None
     verb = p.verb
-    if verb == "draw":
-        return Draw(seat)
-    if verb == "take":
-        return TakeDiscard(seat)
-    if verb == "draw2":
-        return DrawTwo(seat)
-    if verb in ("keephand", "releasehand"):
-        return KeepHand(seat, bool(p.flag))
-    if verb == "reshuffle":
-        return Reshuffle()
-    if verb in ("lay", "announce"):
+    kind = _KIND_OF_VERB[verb]
+    if kind.operands is Operands.NONE:
+        return _bare(kind, seat, verb)
+    if kind.operands in (Operands.LAYDOWN, Operands.ANNOUNCE):
         phases = state.variant.phases
         phase = state.current_phase(seat) if 0 <= seat < len(state.players) else None
         if p.phase is not None and p.phase < len(phases):
             phase = phases[p.phase]
         if phase is None:
             phase = phases[-1]
-        if verb == "announce":
+        if kind.operands is Operands.ANNOUNCE:
             return Announce(seat, PhaseMelds(phase, ()), bool(p.flag))
         return LayDown(seat, PhaseMelds(phase, ()))
     assert card is not None
-    if verb == "deal":
-        return Deal(card)
-    if verb == "turnup":
-        return TurnUp(card)
-    if verb == "reveal":
-        return Reveal(card)
-    if verb == "keep":
-        return Keep(seat, card)
-    if verb == "offer":
-        return Offer(seat, card)
-    if verb == "choose":
+    if kind.operands is Operands.CARD:
+        return _with_card(kind, seat, card)
+    if kind.operands is Operands.SEAT_CARD:
         return TakeOffer(seat, p.owner if p.owner is not None else -1, card)
-    if verb == "discard":
+    if kind.operands is Operands.DISCARD:
         return Discard(seat, card, p.target)
     owner, index = p.ref if p.ref is not None else (seat, 0)  # hit
     value = Value(card.number, card.color) if card.is_natural else Value(None, None)
@@ -914,38 +869,24 @@ def _event_action(
     """The action ``p`` writes, rebuilt exactly from the text (no position needed)."""
     seat = -1 if p.seat is None else p.seat
     card = p.cards[0].card if p.cards else None
-    verb = p.verb
-    simple: dict[str, Callable[[], Action]] = {
-        "draw": lambda: Draw(seat),
-        "take": lambda: TakeDiscard(seat),
-        "draw2": lambda: DrawTwo(seat),
-        "keephand": lambda: KeepHand(seat, True),
-        "releasehand": lambda: KeepHand(seat, False),
-        "reshuffle": Reshuffle,
-    }
-    if verb in simple:
-        return simple[verb]()
-    if verb in ("lay", "announce"):
+    kind = _KIND_OF_VERB[p.verb]
+    operands = kind.operands
+    if operands is Operands.NONE:
+        return _bare(kind, seat, p.verb)
+    if operands in (Operands.LAYDOWN, Operands.ANNOUNCE):
         return _event_laydown(p, seat, variant, named, rules, bad)
     assert card is not None
-    if verb == "hit":
+    if operands is Operands.CARD:
+        return _with_card(kind, seat, card)
+    if operands is Operands.HIT:
         if p.ref is None:
             raise bad(f"a hit names the meld it goes on, e.g. 'p1 hit p2.1 {card}'", str(card))
         value = _placed_value(p.cards[0], rules.game, bad)
         return Hit(seat, p.ref[0], p.ref[1], card, value, p.end or End.ANY)
-    if verb == "discard":
+    if operands is Operands.DISCARD:
         return Discard(seat, card, p.target)
-    if verb == "choose":
-        assert p.owner is not None
-        return TakeOffer(seat, p.owner, card)
-    by_verb: dict[str, Callable[[Card], Action]] = {
-        "keep": lambda c: Keep(seat, c),
-        "offer": lambda c: Offer(seat, c),
-        "turnup": TurnUp,
-        "deal": Deal,
-        "reveal": Reveal,
-    }
-    return by_verb[verb](card)
+    assert p.owner is not None  # Operands.SEAT_CARD
+    return TakeOffer(seat, p.owner, card)
 
 
 def _event_laydown(

@@ -32,6 +32,8 @@ from typing import Protocol
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, make_evolve, reuse
 from phase10.actions import (
+    CHANCE_ACTION_TYPES,
+    PLAYER_ACTION_TYPES,
     Action,
     Announce,
     ChanceAction,
@@ -90,20 +92,6 @@ class Viewpoint(Protocol):
         ...
 
 
-_PLAYER_ACTIONS = (
-    Draw,
-    TakeDiscard,
-    LayDown,
-    Hit,
-    Discard,
-    DrawTwo,
-    Keep,
-    Offer,
-    TakeOffer,
-    KeepHand,
-    Announce,
-)
-_CHANCE_ACTIONS = (Deal, TurnUp, Reveal, Reshuffle)
 #: How many cards a Give five collects (M-15).
 _GIVE_FIVE = 5
 
@@ -482,7 +470,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
 def _check_common(state: GameState, action: object) -> None:
     if state.step is TurnStep.OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over")
-    chance_action = isinstance(action, _CHANCE_ACTIONS)
+    chance_action = isinstance(action, CHANCE_ACTION_TYPES)
     if state.step in CHANCE_STEPS:
         if not chance_action:
             raise _illegal(
@@ -494,7 +482,7 @@ def _check_common(state: GameState, action: object) -> None:
         return
     if chance_action:
         raise _illegal(state, action, Violation.NOT_CHANCE, "a player must act, not chance")
-    if not isinstance(action, _PLAYER_ACTIONS):
+    if not isinstance(action, PLAYER_ACTION_TYPES):
         raise _illegal(state, action, Violation.UNKNOWN_ACTION, "not a phase10 action")
     actor = state.current_player
     if action.player != actor:
@@ -931,7 +919,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         if isinstance(action, DrawTwo):
             return _evolve(state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action))
         return _evolve(state, step=TurnStep.REVEAL, to_draw=1, history=_logged(state, action))
-    assert not isinstance(action, _CHANCE_ACTIONS)
+    assert isinstance(action, PLAYER_ACTION_TYPES)
     seat = action.player
     p = state.players[seat]
     if isinstance(action, TakeDiscard):

@@ -17,7 +17,6 @@ and variants it builds on is ``phase10._json``.
 from __future__ import annotations
 
 import json
-import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
@@ -48,24 +47,7 @@ from phase10._json import (
     _object_codec,
     _optional_codec,
 )
-from phase10.actions import (
-    Action,
-    Announce,
-    Deal,
-    Discard,
-    Draw,
-    DrawTwo,
-    Hit,
-    Keep,
-    KeepHand,
-    LayDown,
-    Offer,
-    Reshuffle,
-    Reveal,
-    TakeDiscard,
-    TakeOffer,
-    TurnUp,
-)
+from phase10.actions import ACTION_TYPES, Action
 from phase10.cards import Card
 from phase10.errors import FormatError, NotationError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
@@ -99,29 +81,8 @@ _FIELD_DECODERS[(PlayerView, "current_player")] = _dec_player_or_chance
 
 # ----------------------------------------------------------------------------- actions
 
-#: The ``"action"`` tag of each action type; it is the verb of the action's notation.
-_ACTION_TAGS: dict[type, str] = {
-    Draw: "draw",
-    TakeDiscard: "take",
-    LayDown: "lay",
-    Hit: "hit",
-    Discard: "discard",
-    DrawTwo: "draw2",
-    Keep: "keep",
-    Offer: "offer",
-    TakeOffer: "choose",
-    KeepHand: "keephand",
-    Announce: "announce",
-    Deal: "deal",
-    TurnUp: "turnup",
-    Reveal: "reveal",
-    Reshuffle: "reshuffle",
-}
-_ACTION_TYPES: tuple[type, ...] = tuple(
-    t for union in typing.get_args(Action) for t in (typing.get_args(union) or (union,))
-)
-for _t in _ACTION_TYPES:
-    _ACTION_TAGS.setdefault(_t, _t.__name__.lower())
+#: The ``"action"`` tag of each action type (its class's ``tag``), and the type of each tag.
+_ACTION_TAGS: dict[type, str] = {t: t.tag for t in ACTION_TYPES}
 _ACTIONS_BY_TAG = {tag: t for t, tag in _ACTION_TAGS.items()}
 
 
@@ -398,7 +359,7 @@ _KEY_OF: dict[type, str] = {
     PlayerView: "view",
     GameRecord: "record",
 }
-for _t in _ACTION_TYPES:
+for _t in ACTION_TYPES:
     _KEY_OF[_t] = "action"
 
 
