@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 import operator
 import threading
 from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10._fast import BoundedCache, reuse
+from phase10._fast import BoundedCache, declare, lru_cache, reuse
 from phase10.cards import SKIP, WILD, Card, Color, Kind, format_cards, parse_cards
 from phase10.errors import InvalidCardError, SearchLimitError
 from phase10.groups import (
@@ -135,7 +134,7 @@ class _Plan:
         self.masks: list[int] = []
         self.wild_classes: list[int] = []
         self._simple: dict[int, list[bool]] = {}
-        self.class_of: BoundedCache[Card, int] = BoundedCache(_MAX_CARDS)
+        self.class_of: BoundedCache[Card, int] = BoundedCache.declared(_CLASS_OF)
         self._by_signature: dict[tuple[bool, tuple[bool, ...]], int] = {}
         self._lock = threading.Lock()
         #: per pattern id: its natural classes in the canonical order of their cards
@@ -259,8 +258,20 @@ class _Plan:
 
 
 _MAX_CARDS = 4096
+_CLASS_OF = declare(
+    "_Plan.class_of",
+    kind="BoundedCache",
+    key="a `Card` (one cache per plan)",
+    bound=_MAX_CARDS,
+    why="a card's class is fixed once assigned",
+)
 _MAX_PLANS = 256
-_PLANS: BoundedCache[tuple[Phase, MeldRules], _Plan] = BoundedCache(_MAX_PLANS)
+_PLANS: BoundedCache[tuple[Phase, MeldRules], _Plan] = BoundedCache(
+    _MAX_PLANS,
+    name="_PLANS",
+    key="`(Phase, MeldRules)`",
+    why="a plan is derived from the phase and the rules only",
+)
 
 
 def compiled_plan(phase: Phase, rules: MeldRules) -> _Plan:
@@ -1111,7 +1122,7 @@ def _meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:
 _COLORS = tuple(Color)
 
 
-@functools.lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, key="a `Shape`", why="the colours a shape allows follow from the shape")
 def _shape_colors(shape: Shape) -> frozenset[Color] | None:
     return meld_colors(shape)
 
@@ -1303,7 +1314,13 @@ def _group_rules(rules: MeldRules) -> MeldRules:
     return attrs.evolve(rules, natural_minimum=NaturalScope.GROUP)
 
 
-_GROUP_RULES = reuse(_group_rules, maxsize=64)
+_GROUP_RULES = reuse(
+    _group_rules,
+    maxsize=64,
+    name="_GROUP_RULES",
+    key="a `MeldRules`",
+    why="the same rules with a natural card in every group: a value of the rules only",
+)
 
 
 def _first_laydown(

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from phase10._fast import BoundedCache
+from phase10._fast import BoundedCache, declare
 from phase10.actions import (
     ACTION_TYPES,
     Action,
@@ -709,9 +709,22 @@ def _named_phases(body: str, variant: Variant) -> tuple[str, list[Phase] | None]
 # are part of the event read back (its laydown names the phase), so they are part of the
 # key. Two levels, so that a batch of lines looks each one up in a plain dict.
 _READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...]], BoundedCache[str, Event]] = (
-    BoundedCache(8)
+    BoundedCache(
+        8,
+        name="_READ_EVENTS",
+        key="`(Variant, phase names)`: the events of that variant read, by line (below)",
+        why="the events-by-line cache of a variant is only ever added to as below",
+    )
 )
 _READ_LINES = 4096
+_LINES_READ = declare(
+    "_READ_EVENTS.lines",
+    kind="BoundedCache",
+    key="a history line (one cache per entry of `_READ_EVENTS`)",
+    bound=_READ_LINES,
+    why="an event is stored only after its line was read whole; lines over 1,000 characters "
+    "are read without it; events are immutable",
+)
 
 
 def _events_read(variant: Variant) -> BoundedCache[str, Event]:
@@ -719,7 +732,7 @@ def _events_read(variant: Variant) -> BoundedCache[str, Event]:
     key = (variant, tuple(p.name for p in variant.phases))
     found = _READ_EVENTS.get(key)
     if found is None:
-        found = _READ_EVENTS.put(key, BoundedCache(_READ_LINES))
+        found = _READ_EVENTS.put(key, BoundedCache.declared(_LINES_READ))
     return found
 
 

@@ -22,7 +22,7 @@ from typing import Any, TypeVar, overload
 
 import attrs
 
-from phase10._fast import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache, declare
 from phase10._json import (
     _FIELD_DECODERS,
     _FIELD_ENCODERS,
@@ -274,8 +274,21 @@ _SPECIAL[Action] = (_enc_action, _dec_action)
 # Per variant and phase names (as notation's cache of events read): the event readers and
 # the texts checked, by event identity.
 _HistoryCodec = tuple[Callable[[str], Event], Callable[[str], Event | None], IdentityCache[str]]
-_HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(8)
+_HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(
+    8,
+    name="_HISTORY_CODECS",
+    key="`(Variant, phase names)`: the event readers and the event texts written (below)",
+    why="the readers hold on to that variant's events-by-line cache in `notation`",
+)
 _EVENT_TEXTS_PER_VARIANT = 16384
+_EVENT_TEXTS = declare(
+    "_HISTORY_CODECS.texts",
+    kind="IdentityCache",
+    key="identity of an event (one cache per entry of `_HISTORY_CODECS`)",
+    bound=_EVENT_TEXTS_PER_VARIANT,
+    why="a text is stored only after it was read back as the very event it was written for, "
+    "with that variant; events are frozen",
+)
 
 
 def _history_codec(variant: Variant) -> _HistoryCodec:
@@ -283,7 +296,7 @@ def _history_codec(variant: Variant) -> _HistoryCodec:
     codec = _HISTORY_CODECS.get(key)
     if codec is None:
         codec = _HISTORY_CODECS.put(
-            key, (*event_reader(variant), IdentityCache(_EVENT_TEXTS_PER_VARIANT))
+            key, (*event_reader(variant), IdentityCache.declared(_EVENT_TEXTS))
         )
     return codec
 

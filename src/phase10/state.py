@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, overload
@@ -11,6 +10,7 @@ from typing import Final, overload
 import attrs
 
 from phase10 import _pictures
+from phase10._fast import lru_cache
 from phase10._json import meld_problem
 from phase10.actions import Action, Announce, LayDown
 from phase10.cards import Card, Kind
@@ -55,7 +55,11 @@ CHANCE_STEPS: Final = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64,
+    key="`(Variant, players)`",
+    why="the counts of a game's deck; copied before they are changed",
+)
 def _deck_counts(variant: Variant, players: int) -> Counter[Card]:
     return Counter(variant.deck_for(players))
 

@@ -234,7 +234,12 @@ _SEAT_PUBLIC: tuple[str, ...] = tuple(
 # A seat's PlayerState object is shared by every state until that seat changes, so seat
 # views are cached by the identity of the PlayerState; hashing a PlayerState would hash its
 # whole hand.
-_SEAT_VIEWS: IdentityCache[SeatView] = IdentityCache(4096)
+_SEAT_VIEWS: IdentityCache[SeatView] = IdentityCache(
+    4096,
+    name="_SEAT_VIEWS",
+    key="identity of a `PlayerState`",
+    why="identity cache; a `PlayerState` is frozen and its fields are tuples",
+)
 
 
 def _seat_view(player: PlayerState) -> SeatView:
@@ -417,7 +422,13 @@ def _make_deck(deck: tuple[Card, ...]) -> _Deck:
 
 
 # One laid-out deck per (variant, number of players): derived from those two only.
-_DECKS: BoundedCache[tuple[Variant, int], _Deck] = BoundedCache(256)
+_DECKS: BoundedCache[tuple[Variant, int], _Deck] = BoundedCache(
+    256,
+    name="_DECKS",
+    key="`(Variant, players)`",
+    why="the deck laid out for `sample_state` is derived from these only; it is copied "
+    "before each use, never handed out",
+)
 
 _NO_TWOS = bytes(0 if i == 2 else i for i in range(256))
 
