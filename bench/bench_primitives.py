@@ -3,8 +3,8 @@
 Usage: python bench/bench_primitives.py [--games N]
 
 Plays N seeded two-player classic games GreedyBot against GreedyBot, keeping every view,
-then reports the median microseconds of ``sample_state``, of ``GreedyBot.act`` at a draw
-and at a play step (each view timed once), and the mean
+then reports the median microseconds of ``sample_state``, of ``view`` of a sampled state,
+of ``GreedyBot.act`` at a draw and at a play step (each view timed once), and the mean
 milliseconds of a greedy rollout of one whole classic hand (from the deal to the end of
 the hand). The games are played twice and the second pass (caches warm: the same
 positions again) is measured; the rollout is also given for the first pass (caches
@@ -65,6 +65,13 @@ def main() -> None:
 
     print(f"python {platform.python_version()}; {len(draws)} draws, {len(plays)} play steps")
     print(f"sample_state: {median_us(phase10.sample_state, plays):.1f} us (median)")
+    sampled = [(phase10.sample_state(v, random.Random(i)), v.player) for i, v in enumerate(plays)]
+    view_times = []
+    for state, seat in sampled:  # each state new: its seat views are built, as a search does
+        t = time.perf_counter()
+        view(state, seat)
+        view_times.append(1e6 * (time.perf_counter() - t))
+    print(f"view of a sampled state: {statistics.median(view_times):.1f} us (median)")
     print(f"GreedyBot.act at a draw: {median_us(bot.act, draws):.1f} us (median)")
     print(f"GreedyBot.act at a play step: {median_us(bot.act, plays):.1f} us (median)")
     mean_play = (

@@ -44,7 +44,7 @@ from phase10 import (
     view,
 )
 from phase10._json import _V1_KEYS
-from phase10.serialize import _ACTION_TYPES
+from phase10.actions import ACTION_TYPES
 from tests.strategies import cards as any_cards
 from tests.strategies import game_states, random_states
 
@@ -192,7 +192,7 @@ def test_fields_added_later_keep_old_documents_readable() -> None:
         phase10.PhaseMelds,
         PlayerView,
         phase10.SeatView,
-        *_ACTION_TYPES,
+        *ACTION_TYPES,
     ]
     for cls in classes:
         for field in attrs.fields(cls):

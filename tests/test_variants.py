@@ -394,7 +394,7 @@ def test_find_variant_unknown_name(name: str) -> None:
 
 def test_find_variant_needs_a_str() -> None:
     with pytest.raises(DefinitionError, match="a variant name is a str"):
-        find_variant(5)
+        find_variant(5)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

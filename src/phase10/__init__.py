@@ -8,6 +8,9 @@ from phase10 import svg as svg
 from phase10._history_text import parse_event, parse_history
 from phase10._version import __version__
 from phase10.actions import (
+    ACTION_TYPES,
+    CHANCE_ACTION_TYPES,
+    PLAYER_ACTION_TYPES,
     Action,
     Announce,
     ChanceAction,
@@ -20,6 +23,7 @@ from phase10.actions import (
     KeepHand,
     LayDown,
     Offer,
+    Operands,
     PlayerAction,
     Reshuffle,
     Reveal,
@@ -152,7 +156,9 @@ from phase10.variants import (
 from phase10.views import PlayerView, SeatView, sample_state, view
 
 __all__ = [
+    "ACTION_TYPES",
     "CHANCE",
+    "CHANCE_ACTION_TYPES",
     "CLASSIC",
     "CLASSIC_COLORS",
     "CLASSIC_GAME",
@@ -166,6 +172,7 @@ __all__ = [
     "MASTER_GAME",
     "MASTER_JOKERS",
     "MASTER_PHASES",
+    "PLAYER_ACTION_TYPES",
     "SKIP",
     "STANDARD_GAME",
     "SUITS",
@@ -222,6 +229,7 @@ __all__ = [
     "NaturalScope",
     "NotationError",
     "Offer",
+    "Operands",
     "Pattern",
     "Phase",
     "Phase10Error",

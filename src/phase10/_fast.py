@@ -1,6 +1,6 @@
 """The fenced speed code: every trick the engine uses to be fast lives here, and only here.
 
-Three kinds, each with a contract:
+Four kinds, each with a contract:
 
 **Generated evolve.** ``attrs.evolve`` looks the class's fields up on every call, which
 costs more than the rest of a typical ``apply``. :func:`make_evolve` writes, once at import
@@ -8,13 +8,22 @@ time, a function with one keyword-only parameter per field that calls the class'
 ``__init__``: changing a field of the class changes the function with it, and an unknown
 key is a ``TypeError`` raised by Python itself, never silently dropped.
 
+**Generated projections.** The views copy most fields of one class into another of the same
+names (a ``GameState`` into a ``PlayerView`` and back, a ``PlayerState`` into a
+``SeatView``). :func:`make_projection` writes that copy once at import time from the attrs
+fields of both classes, so a field added to one is copied (or refused at import, when the
+other class lacks it) without a hand-written list to keep in step.
+
 **Reused values.** :func:`reuse` wraps the constructor of an immutable value class in a
 bounded :func:`functools.lru_cache`, so that the values built most (the same few ``Draw`` or
 ``Discard`` actions, over and over) are built and validated once.
 
-**Bounded caches.** Every module-level cache in phase10 is a :class:`BoundedCache`, an
-:class:`IdentityCache` or a :func:`functools.lru_cache` with a ``maxsize`` (the list, with
-each key and bound, is in ``docs/performance.md``, section "Caches"). The contract:
+**Bounded caches.** Every cache in phase10 is a :class:`BoundedCache`, an
+:class:`IdentityCache`, a function wrapped by :func:`lru_cache` or a constructor wrapped by
+:func:`reuse`, each made with its ``name``, what it is keyed by and why caching there is
+safe, and so registered here: :func:`caches` lists them (and the few tables that are not
+one of these types, declared with :func:`declare`), and ``docs/performance.md`` (section
+"Caches") shows that list, which a test keeps equal to it. The contract:
 
 * Reads are plain dict reads (``cache.get(key)``, ``key in cache``, ``cache[key]``), as fast
   as a dict's, because caches sit on the engine's hot paths.
@@ -35,13 +44,27 @@ each key and bound, is in ``docs/performance.md``, section "Caches"). The contra
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
 import attrs
 
-__all__ = ["BoundedCache", "Evolve", "IdentityCache", "make_evolve", "reuse"]
+__all__ = [
+    "BoundedCache",
+    "CacheInfo",
+    "Evolve",
+    "IdentityCache",
+    "Projection",
+    "cache_table",
+    "caches",
+    "declare",
+    "lru_cache",
+    "make_evolve",
+    "make_projection",
+    "reuse",
+]
 
 T = TypeVar("T")
 
@@ -101,6 +124,179 @@ def make_evolve(cls: type[T]) -> Evolve[T]:
     return evolve
 
 
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Projection(Protocol[T_co]):
+    """A copy of ``source`` as another class: the fields of the same name, and the rest given."""
+
+    #: The fields copied from the source, in the target's order.
+    copied: tuple[str, ...]
+    #: The fields passed in, in the order the function takes them after the source.
+    computed: tuple[str, ...]
+
+    def __call__(self, source: Any, /, *computed: Any) -> T_co:
+        """Return the new object."""
+        ...
+
+
+def make_projection(
+    target: type[T], source: type, *, computed: tuple[str, ...] = ()
+) -> Projection[T]:
+    """Generate ``project(src, *values)``: a ``target`` copying the same-named fields of ``src``.
+
+    Every field of ``target`` not named in ``computed`` is read from the field of the same
+    name of ``src`` (an instance of ``source``); those in ``computed`` are passed after
+    ``src``, in that order.
+
+    >>> @attrs.frozen
+    ... class Inner:
+    ...     a: int
+    ...     b: int
+    >>> @attrs.frozen
+    ... class Outer:
+    ...     a: int
+    ...     size: int
+    >>> project = make_projection(Outer, Inner, computed=("size",))
+    >>> project(Inner(1, 2), 9), project.copied
+    (Outer(a=1, size=9), ('a',))
+
+    Raises:
+        TypeError: ``target`` or ``source`` is not an attrs class; a name in ``computed`` is
+            no field of ``target``; a field to copy is no field of ``source``; or a field of
+            ``target`` is one its ``__init__`` does not take or takes under another name.
+    """
+    if not attrs.has(target) or not attrs.has(source):
+        raise TypeError(f"make_projection() needs attrs classes, got {target!r}, {source!r}")
+    fields = attrs.fields(target)
+    names = {f.name for f in fields}
+    unknown = [name for name in computed if name not in names]
+    if unknown or len(set(computed)) != len(computed):
+        raise TypeError(f"computed names no fields of {target.__name__} once each: {computed!r}")
+    have = {f.name for f in attrs.fields(source)}
+    positional = []
+    keyword = []
+    copied = []
+    for f in fields:
+        if not f.init or f.alias != f.name:
+            raise TypeError(f"make_projection() cannot pass field {f.name!r} of {target.__name__}")
+        if f.name in computed:
+            value = f.name
+        elif f.name in have:
+            value = f"_src.{f.name}"
+            copied.append(f.name)
+        else:
+            raise TypeError(
+                f"{target.__name__}.{f.name} is no field of {source.__name__}: name it in computed"
+            )
+        if f.kw_only:
+            keyword.append(f"{f.name}={value}")
+        else:
+            positional.append(value)
+    name = f"{source.__name__}_to_{target.__name__}"
+    source_text = (
+        f"def {name}(_src, {''.join(f'{c}, ' for c in computed)}/):\n"
+        f"    return _cls({', '.join(positional + keyword)})\n"
+    )
+    namespace: dict[str, Any] = {"_cls": target}
+    exec(compile(source_text, f"<projection {name}>", "exec"), namespace)
+    function = namespace[name]
+    function.__doc__ = f"A {target.__name__} from a {source.__name__} (fields of the same name)."
+    function.copied = tuple(copied)
+    function.computed = tuple(computed)
+    projection: Projection[T] = function
+    return projection
+
+
+# ----------------------------------------------------------------------------- the caches
+
+
+@attrs.frozen
+class CacheInfo:
+    """One cache of phase10, as declared where it is made; :func:`caches` lists them.
+
+    Attributes:
+        name: The module and name of the cache, ``phase10.laydown._PLANS``; a cache made
+            once per entry of another (or per object) is named after where it is kept.
+        kind: ``BoundedCache``, ``IdentityCache``, ``lru_cache``, ``reuse``, or what a table
+            declared with :func:`declare` is.
+        key: What the cache is keyed by.
+        bound: The most entries it holds (each, for one made per entry of another), or
+            ``None`` for a table with one entry per member of a fixed set.
+        why: Why caching there is safe (the cached value is a pure function of the key).
+    """
+
+    name: str
+    kind: str
+    key: str
+    bound: int | None
+    why: str
+
+
+_CACHES: dict[str, CacheInfo] = {}
+_CACHES_LOCK = threading.Lock()
+
+
+def declare(
+    name: str, *, kind: str, key: str, bound: int | None, why: str, module: str | None = None
+) -> CacheInfo:
+    """Register a cache under ``module.name`` (``module``: the caller's, by default).
+
+    The cache types below call this themselves when made with a ``name``. Call it directly
+    for a table that is not one of them, and at import time for caches made later, one per
+    entry of another cache or per object: those are made with ``BoundedCache.declared(info)``
+    (or ``IdentityCache.declared``), so that :func:`caches` lists them before any is made.
+    Declaring a cache again is allowed as long as the declaration is the same.
+
+    Raises:
+        ValueError: ``name``, ``key`` or ``why`` is empty, or the cache was declared before
+            with a different key, bound or reason.
+    """
+    if module is None:
+        module = sys._getframe(1).f_globals.get("__name__", "?")
+    if not name or not key or not why:
+        raise ValueError(f"a cache needs a name, a key and a reason, got {name!r}")
+    info = CacheInfo(f"{module}.{name}", kind, key, bound, why)
+    with _CACHES_LOCK:
+        before = _CACHES.setdefault(info.name, info)
+    if before != info:
+        raise ValueError(f"the cache {info.name} is declared twice, differently: {info!r}")
+    return info
+
+
+def _declared_size(info: CacheInfo, kind: str) -> int:
+    if info.kind != kind or info.bound is None or _CACHES.get(info.name) != info:
+        raise ValueError(f"not a declared {kind}: {info!r}")
+    return info.bound
+
+
+def caches() -> tuple[CacheInfo, ...]:
+    """Every cache declared so far (by the modules imported so far), by name."""
+    with _CACHES_LOCK:
+        return tuple(sorted(_CACHES.values(), key=lambda c: c.name))
+
+
+def cache_table(infos: tuple[CacheInfo, ...] | None = None) -> str:
+    """The Markdown table of ``infos`` (default: :func:`caches`), as docs/performance.md has it."""
+    rows = [
+        "| cache | kind | key | bound | why it is safe |",
+        "| --- | --- | --- | ---: | --- |",
+    ]
+    for c in caches() if infos is None else infos:
+        bound = "fixed set" if c.bound is None else f"{c.bound:,}"
+        name = c.name.removeprefix("phase10.")
+        rows.append(f"| `{name}` | {c.kind} | {c.key} | {bound} | {c.why} |")
+    return "\n".join(rows) + "\n"
+
+
+def _register(
+    kind: str, name: str | None, maxsize: int, key: str, why: str, depth: int = 2
+) -> None:
+    if name is not None:
+        module = sys._getframe(depth).f_globals.get("__name__", "?")
+        declare(name, kind=kind, key=key, bound=maxsize, why=why, module=module)
+
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
@@ -120,16 +316,32 @@ class BoundedCache(dict[K, V]):
     >>> dict(cache)
     {'c': 3}
 
+    Made with a ``name`` (and its ``key`` and ``why``), the cache is registered in
+    :func:`caches` under its module's name.
+
     Raises:
-        ValueError: ``maxsize`` is not a whole number of at least 1.
+        ValueError: ``maxsize`` is not a whole number of at least 1, or the cache is
+            declared differently from before (:func:`declare`).
     """
 
     __slots__ = ("_lock", "maxsize")
 
-    def __init__(self, maxsize: int) -> None:
+    def __init__(
+        self, maxsize: int, *, name: str | None = None, key: str = "", why: str = ""
+    ) -> None:
         super().__init__()
         self.maxsize = _check_size(maxsize)
         self._lock = threading.Lock()
+        _register("BoundedCache", name, maxsize, key, why)
+
+    @classmethod
+    def declared(cls, info: CacheInfo) -> BoundedCache[K, V]:
+        """A new cache as declared by :func:`declare` (kind ``BoundedCache``).
+
+        Raises:
+            ValueError: ``info`` is not a declared ``BoundedCache`` with a bound.
+        """
+        return cls(_declared_size(info, "BoundedCache"))
 
     def put(self, key: K, value: V) -> V:
         """Store ``value`` under ``key`` (emptying a full cache first) and return it."""
@@ -176,19 +388,35 @@ class IdentityCache(Generic[V]):
     >>> cache.get(id(key)), cache.get(id(("any", "other")))
     ('value', None)
 
+    Made with a ``name`` (and its ``key`` and ``why``), the cache is registered in
+    :func:`caches` under its module's name.
+
     Raises:
-        ValueError: ``maxsize`` is not a whole number of at least 1.
+        ValueError: ``maxsize`` is not a whole number of at least 1, or the cache is
+            declared differently from before (:func:`declare`).
     """
 
     __slots__ = ("_data", "_keep", "_lock", "get", "maxsize")
 
-    def __init__(self, maxsize: int) -> None:
+    def __init__(
+        self, maxsize: int, *, name: str | None = None, key: str = "", why: str = ""
+    ) -> None:
         self.maxsize = _check_size(maxsize)
         self._data: dict[int, V] = {}
         self._keep: list[object] = []
         self._lock = threading.Lock()
         #: ``get(id(obj))``: the value stored for ``obj``, or ``None``; a dict's own ``get``.
         self.get = self._data.get
+        _register("IdentityCache", name, maxsize, key, why)
+
+    @classmethod
+    def declared(cls, info: CacheInfo) -> IdentityCache[V]:
+        """A new cache as declared by :func:`declare` (kind ``IdentityCache``).
+
+        Raises:
+            ValueError: ``info`` is not a declared ``IdentityCache`` with a bound.
+        """
+        return cls(_declared_size(info, "IdentityCache"))
 
     def put(self, obj: object, value: V) -> V:
         """Store ``value`` for ``obj`` (emptying a full cache first) and return it."""
@@ -226,17 +454,48 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def reuse(cls: Callable[P, R], *, maxsize: int) -> Callable[P, R]:
+def reuse(
+    cls: Callable[P, R], *, maxsize: int, name: str | None = None, key: str = "", why: str = ""
+) -> Callable[P, R]:
     """``cls``'s constructor, answering repeated arguments with the value built before.
 
     Only for immutable values whose constructor is a pure function of its (hashable)
-    arguments; at most ``maxsize`` of them are kept.
+    arguments; at most ``maxsize`` of them are kept. With a ``name`` the cache is registered
+    in :func:`caches` under the caller's module.
 
     >>> make = reuse(tuple, maxsize=2)
     >>> make("ab") is make("ab")
     True
 
     Raises:
-        ValueError: ``maxsize`` is not a whole number of at least 1.
+        ValueError: ``maxsize`` is not a whole number of at least 1, or the cache is
+            declared differently from before (:func:`declare`).
     """
-    return functools.lru_cache(maxsize=_check_size(maxsize))(cls)  # type: ignore[return-value]
+    _register("reuse", name, _check_size(maxsize), key, why)
+    return functools.lru_cache(maxsize=maxsize)(cls)  # type: ignore[return-value]
+
+
+def lru_cache(*, maxsize: int, key: str, why: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """:func:`functools.lru_cache` of ``maxsize``, registered in :func:`caches`.
+
+    The cache is named after the function it wraps (its module and qualified name), e.g.
+    ``@lru_cache(maxsize=64, key="a variant name", why="variants are immutable")``.
+
+    Raises:
+        ValueError: ``maxsize`` is not a whole number of at least 1, ``key`` or ``why`` is
+            empty, or the function's cache was declared differently before.
+    """
+    size = _check_size(maxsize)
+
+    def wrap(function: Callable[P, R]) -> Callable[P, R]:
+        declare(
+            function.__qualname__,
+            kind="lru_cache",
+            key=key,
+            bound=size,
+            why=why,
+            module=function.__module__,
+        )
+        return functools.lru_cache(maxsize=size)(function)  # type: ignore[return-value]
+
+    return wrap

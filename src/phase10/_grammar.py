@@ -9,9 +9,11 @@ position, :mod:`phase10._history_text` rebuilds the event it writes. Bad syntax 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import attrs
 
+from phase10.actions import ACTION_TYPES, Action, Operands
 from phase10.cards import Card, CardGame, parse_card
 from phase10.errors import NotationError
 from phase10.groups import End
@@ -24,24 +26,25 @@ _PHASE_RE = re.compile(r"phase[1-9][0-9]{0,2}", re.IGNORECASE)
 _REF_RE = re.compile(r"p([1-9][0-9]{0,2})\.([1-9][0-9]{0,2})", re.IGNORECASE)
 _VALUE_RE = re.compile(r"[A-Za-z]?[0-9]{0,2}|[0-9]{1,2}[A-Za-z]")
 
-#: The verbs of chance actions and of players' actions, as the notation writes them.
-CHANCE_VERBS = frozenset({"deal", "turnup", "reveal", "reshuffle"})
-PLAYER_VERBS = frozenset(
-    {
-        "draw",
-        "take",
-        "lay",
-        "hit",
-        "discard",
-        "draw2",
-        "keep",
-        "offer",
-        "choose",
-        "keephand",
-        "releasehand",
-        "announce",
-    }
-)
+#: The kind of action each verb writes (the ``verbs`` of each of ``ACTION_TYPES``).
+KIND_OF_VERB: dict[str, type[Action]] = {verb: t for t in ACTION_TYPES for verb in t.verbs}
+#: The verbs of chance actions, as the notation writes them.
+CHANCE_VERBS = frozenset(verb for verb, t in KIND_OF_VERB.items() if t.is_chance)
+
+
+def bare_action(kind: type[Action], seat: int, verb: str) -> Action:
+    """The action of ``kind`` (whose notation writes nothing after the verb) that ``verb`` is."""
+    args: tuple[object, ...] = () if kind.is_chance else (seat,)
+    if len(kind.verbs) > 1:  # its bool field, written as the verb (Operands.NONE)
+        args = (*args, verb == kind.verbs[0])
+    make: Callable[..., Action] = kind
+    return make(*args)
+
+
+def card_action(kind: type[Action], seat: int, card: Card) -> Action:
+    """The action of ``kind`` (whose notation writes one card) with ``card``."""
+    make: Callable[..., Action] = kind
+    return make(card) if kind.is_chance else make(seat, card)
 
 
 def quote(text: str) -> str:
@@ -181,35 +184,30 @@ def read(text: str, game: CardGame | None = None, reader: Reader | None = None) 
         seat = r.seat(r.next("a seat"))
     verb_token = r.next("a verb such as draw, take, lay, hit or discard")
     verb = verb_token.low
-    if verb in CHANCE_VERBS:
-        if seat is not None:
-            raise r.error(f"chance actions ({verb}) take no seat", first)
-        if verb == "reshuffle":
-            r.finish()
-            return Parsed(verb)
-        card = r.card(r.next("a card"))
-        r.finish()
-        return Parsed(verb, cards=(Placed(card, None),))
-    if verb not in PLAYER_VERBS:
+    kind = KIND_OF_VERB.get(verb)
+    if kind is None:
         raise r.error(
-            f"unknown verb {verb_token.text!r}; expected one of "
-            f"{', '.join(sorted(PLAYER_VERBS | CHANCE_VERBS))}",
+            f"unknown verb {verb_token.text!r}; expected one of {', '.join(sorted(KIND_OF_VERB))}",
             verb_token,
         )
-    if verb in ("draw", "take", "draw2", "keephand", "releasehand"):
+    if kind.is_chance and seat is not None:
+        raise r.error(f"chance actions ({verb}) take no seat", first)
+    operands = kind.operands
+    if operands is Operands.NONE:
         r.finish()
-        flag = {"keephand": True, "releasehand": False}.get(verb)
+        # a kind with two verbs writes its bool field as the verb (keephand / releasehand)
+        flag = verb == kind.verbs[0] if len(kind.verbs) > 1 else None
         return Parsed(verb, seat, flag=flag)
-    if verb in ("keep", "offer"):
+    if operands is Operands.CARD:
         card = r.card(r.next("a card"))
         r.finish()
         return Parsed(verb, seat, cards=(Placed(card, None),))
-    if verb == "choose":
+    if operands is Operands.SEAT_CARD:
         owner = r.seat(r.next("the seat whose offered card is chosen"))
         card = r.card(r.next("a card"))
         r.finish()
         return Parsed(verb, seat, cards=(Placed(card, None),), owner=owner)
-    if verb == "discard":
+    if operands is Operands.DISCARD:
         card = r.card(r.next("a card"))
         target: int | None = None
         has_target = False
@@ -221,7 +219,7 @@ def read(text: str, game: CardGame | None = None, reader: Reader | None = None) 
             has_target = True
         r.finish()
         return Parsed(verb, seat, cards=(Placed(card, None),), target=target, has_target=has_target)
-    if verb == "hit":
+    if operands is Operands.HIT:
         ref = None
         token = r.next("a card (or a meld such as p2.1, then a card)")
         match = _REF_RE.fullmatch(token.text)
@@ -237,9 +235,9 @@ def read(text: str, game: CardGame | None = None, reader: Reader | None = None) 
             end = End(token.low)
         r.finish()
         return Parsed(verb, seat, cards=(placed,), ref=ref, end=end)
-    # lay / announce
+    # Operands.LAYDOWN / Operands.ANNOUNCE
     flag = None
-    if verb == "announce":
+    if operands is Operands.ANNOUNCE:
         token = r.next("keep or redraw")
         if token.low not in ("keep", "redraw"):
             raise r.error(f"expected keep or redraw, got {token.text!r}", token)

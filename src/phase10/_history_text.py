@@ -11,25 +11,29 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-from phase10._fast import BoundedCache
-from phase10._grammar import CHANCE_VERBS, TOKEN_RE, Parsed, Placed, Reader, Token, quote, read
+from phase10._fast import BoundedCache, declare
+from phase10._grammar import (
+    CHANCE_VERBS,
+    KIND_OF_VERB,
+    TOKEN_RE,
+    Parsed,
+    Placed,
+    Reader,
+    Token,
+    bare_action,
+    card_action,
+    quote,
+    read,
+)
 from phase10.actions import (
     Action,
     Announce,
-    Deal,
     Discard,
-    Draw,
-    DrawTwo,
     Hit,
-    Keep,
-    KeepHand,
     LayDown,
-    Offer,
-    Reshuffle,
-    Reveal,
+    Operands,
     TakeDiscard,
     TakeOffer,
-    TurnUp,
     seat_name,
 )
 from phase10.cards import Card, CardGame, Kind, parse_card
@@ -146,9 +150,22 @@ def _named_phases(body: str, variant: Variant) -> tuple[str, list[Phase] | None]
 # are part of the event read back (its laydown names the phase), so they are part of the
 # key. Two levels, so that a batch of lines looks each one up in a plain dict.
 _READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...]], BoundedCache[str, Event]] = (
-    BoundedCache(8)
+    BoundedCache(
+        8,
+        name="_READ_EVENTS",
+        key="`(Variant, phase names)`: the events of that variant read, by line (below)",
+        why="the events-by-line cache of a variant is only ever added to as below",
+    )
 )
 _READ_LINES = 4096
+_LINES_READ = declare(
+    "_READ_EVENTS.lines",
+    kind="BoundedCache",
+    key="a history line (one cache per entry of `_READ_EVENTS`)",
+    bound=_READ_LINES,
+    why="an event is stored only after its line was read whole; lines over 1,000 characters "
+    "are read without it; events are immutable",
+)
 
 
 def _events_read(variant: Variant) -> BoundedCache[str, Event]:
@@ -156,7 +173,7 @@ def _events_read(variant: Variant) -> BoundedCache[str, Event]:
     key = (variant, tuple(p.name for p in variant.phases))
     found = _READ_EVENTS.get(key)
     if found is None:
-        found = _READ_EVENTS.put(key, BoundedCache(_READ_LINES))
+        found = _READ_EVENTS.put(key, BoundedCache.declared(_LINES_READ))
     return found
 
 
@@ -304,38 +321,24 @@ def _event_action(
     """The action ``p`` writes, rebuilt exactly from the text (no position needed)."""
     seat = -1 if p.seat is None else p.seat
     card = p.cards[0].card if p.cards else None
-    verb = p.verb
-    simple: dict[str, Callable[[], Action]] = {
-        "draw": lambda: Draw(seat),
-        "take": lambda: TakeDiscard(seat),
-        "draw2": lambda: DrawTwo(seat),
-        "keephand": lambda: KeepHand(seat, True),
-        "releasehand": lambda: KeepHand(seat, False),
-        "reshuffle": Reshuffle,
-    }
-    if verb in simple:
-        return simple[verb]()
-    if verb in ("lay", "announce"):
+    kind = KIND_OF_VERB[p.verb]
+    operands = kind.operands
+    if operands is Operands.NONE:
+        return bare_action(kind, seat, p.verb)
+    if operands in (Operands.LAYDOWN, Operands.ANNOUNCE):
         return _event_laydown(p, seat, variant, named, rules, bad)
     assert card is not None
-    if verb == "hit":
+    if operands is Operands.CARD:
+        return card_action(kind, seat, card)
+    if operands is Operands.HIT:
         if p.ref is None:
             raise bad(f"a hit names the meld it goes on, e.g. 'p1 hit p2.1 {card}'", str(card))
         value = _placed_value(p.cards[0], rules.game, bad)
         return Hit(seat, p.ref[0], p.ref[1], card, value, p.end or End.ANY)
-    if verb == "discard":
+    if operands is Operands.DISCARD:
         return Discard(seat, card, p.target)
-    if verb == "choose":
-        assert p.owner is not None
-        return TakeOffer(seat, p.owner, card)
-    by_verb: dict[str, Callable[[Card], Action]] = {
-        "keep": lambda c: Keep(seat, c),
-        "offer": lambda c: Offer(seat, c),
-        "turnup": TurnUp,
-        "deal": Deal,
-        "reveal": Reveal,
-    }
-    return by_verb[verb](card)
+    assert p.owner is not None  # Operands.SEAT_CARD
+    return TakeOffer(seat, p.owner, card)
 
 
 def _event_laydown(

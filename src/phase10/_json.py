@@ -13,7 +13,6 @@ cards, tuples, optionals and attrs classes of those).
 from __future__ import annotations
 
 import enum
-import functools
 import json
 import operator
 import re
@@ -24,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from phase10._fast import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache
 from phase10.cards import Card, Color, parse_card
 from phase10.errors import DefinitionError, FormatError, LimitError, Phase10Error
 from phase10.groups import (
@@ -139,9 +138,19 @@ def decode_str(value: Any, path: str, ctx: Context) -> str:
 
 _CACHE_LIMIT = 4096
 # Cards by their canonical text (only: other spellings are parsed each time).
-_CARDS: BoundedCache[str, Card] = BoundedCache(_CACHE_LIMIT)
+_CARDS: BoundedCache[str, Card] = BoundedCache(
+    _CACHE_LIMIT,
+    name="_CARDS",
+    key="a card's canonical text (JSON decoding)",
+    why="as `cards._CACHE`: other spellings are parsed every time; cards are immutable",
+)
 # Card text by id(card), because Card.__hash__ is a Python method and id() is not.
-_CARD_TEXT: IdentityCache[str] = IdentityCache(_CACHE_LIMIT)
+_CARD_TEXT: IdentityCache[str] = IdentityCache(
+    _CACHE_LIMIT,
+    name="_CARD_TEXT",
+    key="identity of a `Card` (JSON encoding)",
+    why="identity cache; a card's text never changes",
+)
 
 
 def encode_card(card: Card) -> str:
@@ -251,7 +260,12 @@ def _enc_group(group: GroupType) -> dict[str, Any]:
     return {"kind": name, "size": group.size}
 
 
-_GROUPS: BoundedCache[tuple[str, int], GroupType] = BoundedCache(_CACHE_LIMIT)
+_GROUPS: BoundedCache[tuple[str, int], GroupType] = BoundedCache(
+    _CACHE_LIMIT,
+    name="_GROUPS",
+    key="`(kind, size)` of a decoded group",
+    why="stored only after the value was checked; groups are immutable",
+)
 
 
 def _dec_group(value: Any, path: str, ctx: Context) -> GroupType:
@@ -287,7 +301,12 @@ def encode_meld(meld: Meld) -> dict[str, Any]:
     return {"group": _enc_group(meld.group), "cards": cards}
 
 
-_PATTERNS: BoundedCache[tuple[int | None, Color | None], Pattern] = BoundedCache(_CACHE_LIMIT)
+_PATTERNS: BoundedCache[tuple[int | None, Color | None], Pattern] = BoundedCache(
+    _CACHE_LIMIT,
+    name="_PATTERNS",
+    key="`(number, colour)` of a meld's slot",
+    why="patterns are immutable",
+)
 
 
 def _pattern(number: int | None, color: Color | None) -> Pattern:
@@ -332,12 +351,21 @@ def _find_shape(
     return None
 
 
-@functools.lru_cache(maxsize=256)
+@lru_cache(
+    maxsize=256,
+    key="`(GroupType, MeldRules)`",
+    why="the shapes of a group type under rules never change",
+)
 def _shapes(group: GroupType, rules: MeldRules) -> tuple[Shape, ...]:
     return tuple(group.shapes(rules))
 
 
-_PLACED: BoundedCache[str, tuple[Card, Value]] = BoundedCache(_CACHE_LIMIT)
+_PLACED: BoundedCache[str, tuple[Card, Value]] = BoundedCache(
+    _CACHE_LIMIT,
+    name="_PLACED",
+    key="a meld card's text (`W=7`), canonical spelling only",
+    why="pairs of immutable values",
+)
 
 
 def _dec_placed(item: Any, path: str, ctx: Context) -> tuple[Card, Value]:
@@ -372,7 +400,13 @@ def _enc_placed(card: Card, value: Value) -> str:
 # from state to state of a hand. Only melds read whole are stored (so only lists of card
 # texts, and the rules decide the shape and the cards allowed); whether the meld is valid
 # is still asked every time (meld_problem, itself cached by the meld's identity).
-_MELDS: BoundedCache[tuple[MeldRules, str, int, tuple[str, ...]], Meld] = BoundedCache(_CACHE_LIMIT)
+_MELDS: BoundedCache[tuple[MeldRules, str, int, tuple[str, ...]], Meld] = BoundedCache(
+    _CACHE_LIMIT,
+    name="_MELDS",
+    key="`(MeldRules, kind, size, card texts)` of a meld read from JSON",
+    why="stored only after the meld was read whole (only card texts, so only hashable "
+    "keys); whether the meld is valid is asked again on every read",
+)
 
 
 def decode_meld(value: Any, path: str, ctx: Context) -> Meld:
@@ -457,7 +491,14 @@ def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
     return problem
 
 
-_MELD_PROBLEMS: IdentityCache[tuple[MeldRules, str | None]] = IdentityCache(_CACHE_LIMIT)
+_MELD_PROBLEMS: IdentityCache[tuple[MeldRules, str | None]] = IdentityCache(
+    _CACHE_LIMIT,
+    name="_MELD_PROBLEMS",
+    key="identity of a `Meld` (with tuple cards and values), with the `MeldRules` compared "
+    "by identity",
+    why="identity cache; a meld with tuples is frozen, so its problem under the same rules "
+    "never changes",
+)
 
 
 def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
@@ -535,6 +576,13 @@ def decode_variant(value: Any, path: str = "$", ctx: Context | None = None) -> V
 # ----------------------------------------------------------------------------- generic codecs
 
 _CODECS: dict[Any, tuple[Encoder, Decoder]] = {}
+declare(
+    "_CODECS",
+    kind="dict",
+    key="a type of the JSON format",
+    bound=None,
+    why="a codec is derived from its type only",
+)
 
 
 def _keys(text: str) -> frozenset[str]:
@@ -609,7 +657,7 @@ def key_path(path: str, key: object) -> str:
     return f"{path}[{json.dumps(text[:100])}]"
 
 
-@functools.lru_cache(maxsize=256)
+@lru_cache(maxsize=256, key="a tuple of key names", why="a frozenset of the same names")
 def _key_set(keys: tuple[str, ...]) -> frozenset[str]:
     return frozenset(keys)
 
@@ -718,6 +766,13 @@ def optional_codec(inner: Any) -> tuple[Encoder, Decoder]:
 
 
 _OBJECT_CODECS: dict[type, tuple[Encoder, Decoder]] = {}
+declare(
+    "_OBJECT_CODECS",
+    kind="dict",
+    key="an attrs class of the JSON format",
+    bound=None,
+    why="a codec is derived from its class's fields only",
+)
 
 
 def identity(value: Any) -> Any:

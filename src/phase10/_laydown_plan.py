@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 import threading
 
-from phase10._fast import BoundedCache
+from phase10._fast import BoundedCache, declare
 from phase10.cards import SKIP, WILD, Card, Kind
 from phase10.groups import GroupType, MeldRules, Pattern, Repeat, Shape, Slots, shape_index
 from phase10.phases import Phase
@@ -89,7 +89,7 @@ class Plan:
         self.masks: list[int] = []
         self.wild_classes: list[int] = []
         self._simple: dict[int, list[bool]] = {}
-        self.class_of: BoundedCache[Card, int] = BoundedCache(_MAX_CARDS)
+        self.class_of: BoundedCache[Card, int] = BoundedCache.declared(_CLASS_OF)
         self._by_signature: dict[tuple[bool, tuple[bool, ...]], int] = {}
         self._lock = threading.Lock()
         #: per pattern id: its natural classes in the canonical order of their cards
@@ -227,8 +227,20 @@ class Plan:
 
 
 _MAX_CARDS = 4096
+_CLASS_OF = declare(
+    "Plan.class_of",
+    kind="BoundedCache",
+    key="a `Card` (one cache per plan)",
+    bound=_MAX_CARDS,
+    why="a card's class is fixed once assigned",
+)
 _MAX_PLANS = 256
-_PLANS: BoundedCache[tuple[Phase, MeldRules], Plan] = BoundedCache(_MAX_PLANS)
+_PLANS: BoundedCache[tuple[Phase, MeldRules], Plan] = BoundedCache(
+    _MAX_PLANS,
+    name="_PLANS",
+    key="`(Phase, MeldRules)`",
+    why="a plan is derived from the phase and the rules only",
+)
 
 
 def compiled_plan(phase: Phase, rules: MeldRules) -> Plan:

@@ -28,11 +28,11 @@ recursive search it replaces was. Tests compare all of it with a brute-force enu
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 
 import attrs
 
+from phase10._fast import lru_cache
 from phase10._laydown_oracle import Oracle
 from phase10._laydown_plan import SORT_KEY, Plan, compiled_plan
 from phase10.cards import Card, Color, Kind
@@ -586,7 +586,7 @@ def build_meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:
 _COLORS = tuple(Color)
 
 
-@functools.lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, key="a `Shape`", why="the colours a shape allows follow from the shape")
 def shape_colors(shape: Shape) -> frozenset[Color] | None:
     """The colours ``shape`` is restricted to (:func:`phase10.phases.meld_colors`), cached."""
     return meld_colors(shape)

@@ -7,10 +7,9 @@ ids and each part of the observation vector starts; :mod:`phase10.encoding` and
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
+from phase10._fast import lru_cache
 from phase10.cards import Card, Color, Kind, sort_cards
 from phase10.groups import End
 from phase10.state import TurnStep
@@ -47,7 +46,11 @@ class Layout:
     observation_size: int
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64,
+    key="`(Variant, players)`",
+    why="the id layout is derived from the variant and the player count only",
+)
 def layout_of(variant: Variant, players: int) -> Layout:
     """The layout of ``variant`` with ``players`` seats (cached)."""
     cards = tuple(dict.fromkeys(sort_cards(variant.deck_for(variant.max_players))))

@@ -2,11 +2,26 @@
 
 Every field is checked for its type when an action is built (:class:`~phase10.InvalidActionError`
 otherwise); whether a well-formed action is legal is for :mod:`phase10.rules` to say.
+
+This module is also the one list of the kinds of action, :data:`ACTION_TYPES`, and each class
+carries what the codecs need to know of its kind, as class constants (not attrs fields: they
+take no part in equality, ``repr`` or JSON): ``tag``, its ``"action"`` tag in JSON; ``verbs``,
+its verb in notation (``str()`` writes ``verbs[0]``); ``is_chance``, whether chance plays it
+rather than a player (then it has no ``player`` field); and ``operands``, what its notation
+writes after the verb (:class:`Operands`). Notation, JSON, the JSON schemas, records, the
+rules and the table read these instead of keeping lists of their own, so a new kind of
+action is a new class here and its place in :data:`ACTION_TYPES`.
+
+>>> Draw.tag, Draw.verbs, Draw.is_chance, Draw.operands
+('draw', ('draw',), False, <Operands.NONE: 'none'>)
+>>> [t.tag for t in ACTION_TYPES if t.is_chance]
+['deal', 'turnup', 'reveal', 'reshuffle']
 """
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -16,6 +31,9 @@ from phase10.groups import End, Value
 from phase10.phases import PhaseMelds
 
 __all__ = [
+    "ACTION_TYPES",
+    "CHANCE_ACTION_TYPES",
+    "PLAYER_ACTION_TYPES",
     "Action",
     "Announce",
     "ChanceAction",
@@ -28,6 +46,7 @@ __all__ = [
     "KeepHand",
     "LayDown",
     "Offer",
+    "Operands",
     "PlayerAction",
     "Reshuffle",
     "Reveal",
@@ -36,6 +55,29 @@ __all__ = [
     "TurnUp",
     "seat_name",
 ]
+
+
+class Operands(enum.Enum):
+    """What an action's notation writes after its verb: how the notation reader reads it.
+
+    The grammar of each is in :doc:`/reference/action-notation`.
+    """
+
+    #: Nothing (``p1 draw``, ``reshuffle``). A kind with two verbs has one more field, a
+    #: bool, True for the first verb (``p1 keephand``) and False for the second.
+    NONE = "none"
+    #: One card (``p1 keep R7``, ``deal R7``).
+    CARD = "card"
+    #: A seat and a card (``p1 choose p2 R7``).
+    SEAT_CARD = "seat card"
+    #: A card and, for a skip, ``>`` and its target (``p1 discard S>p3``).
+    DISCARD = "discard"
+    #: A meld, a card with its value and an end (``p1 hit p2.1 W=7 low``).
+    HIT = "hit"
+    #: The melds of a phase (``p1 lay R7 B7 W=7 | G2 G3 G4 Y5``).
+    LAYDOWN = "laydown"
+    #: ``keep`` or ``redraw``, then the melds of a phase (``p1 announce keep R7 B7 ...``).
+    ANNOUNCE = "announce"
 
 
 def seat_name(seat: int) -> str:
@@ -103,10 +145,15 @@ class Draw:
     'p1 draw'
     """
 
+    tag: ClassVar[str] = "draw"
+    verbs: ClassVar[tuple[str, ...]] = ("draw",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.NONE
+
     player: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} draw"
+        return f"{seat_name(self.player)} {self.verbs[0]}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -117,21 +164,31 @@ class TakeDiscard:
     'p2 take'
     """
 
+    tag: ClassVar[str] = "take"
+    verbs: ClassVar[tuple[str, ...]] = ("take",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.NONE
+
     player: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} take"
+        return f"{seat_name(self.player)} {self.verbs[0]}"
 
 
 @attrs.frozen(cache_hash=True)
 class LayDown:
     """Lay down the whole current phase at once (C-10, C-12)."""
 
+    tag: ClassVar[str] = "lay"
+    verbs: ClassVar[tuple[str, ...]] = ("lay",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.LAYDOWN
+
     player: int = attrs.field(validator=_int)
     laydown: PhaseMelds = attrs.field(validator=_laydown)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} lay {self.laydown}"
+        return f"{seat_name(self.player)} {self.verbs[0]} {self.laydown}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -142,6 +199,11 @@ class Hit:
     ``value`` is what the card stands for and ``end`` where it goes (a run's low or high
     end, ``End.ANY`` for set-like groups), so a wild's reading is explicit (C-18).
     """
+
+    tag: ClassVar[str] = "hit"
+    verbs: ClassVar[tuple[str, ...]] = ("hit",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.HIT
 
     player: int = attrs.field(validator=_int)
     owner: int = attrs.field(validator=_int)
@@ -155,7 +217,8 @@ class Hit:
             f"{self.card}={self.value}" if self.card.is_wild and str(self.value) else str(self.card)
         )
         where = "" if self.end is End.ANY else f" {self.end.value}"
-        return f"{seat_name(self.player)} hit {seat_name(self.owner)}.{self.meld + 1} {card}{where}"
+        meld = f"{seat_name(self.owner)}.{self.meld + 1}"
+        return f"{seat_name(self.player)} {self.verbs[0]} {meld} {card}{where}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -169,13 +232,18 @@ class Discard:
     'p1 discard S>p3'
     """
 
+    tag: ClassVar[str] = "discard"
+    verbs: ClassVar[tuple[str, ...]] = ("discard",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.DISCARD
+
     player: int = attrs.field(validator=_int)
     card: Card = attrs.field(validator=_card)
     target: int | None = attrs.field(default=None, validator=_target)
 
     def __str__(self) -> str:
         target = "" if self.target is None else f">{seat_name(self.target)}"
-        return f"{seat_name(self.player)} discard {self.card}{target}"
+        return f"{seat_name(self.player)} {self.verbs[0]} {self.card}{target}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -186,44 +254,64 @@ class DrawTwo:
     'p1 draw2'
     """
 
+    tag: ClassVar[str] = "draw2"
+    verbs: ClassVar[tuple[str, ...]] = ("draw2",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.NONE
+
     player: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} draw2"
+        return f"{seat_name(self.player)} {self.verbs[0]}"
 
 
 @attrs.frozen(cache_hash=True)
 class Keep:
     """Phase 10 Master: keep one card of a Take two draw; the other is discarded (M-12)."""
 
+    tag: ClassVar[str] = "keep"
+    verbs: ClassVar[tuple[str, ...]] = ("keep",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.CARD
+
     player: int = attrs.field(validator=_int)
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} keep {self.card}"
+        return f"{seat_name(self.player)} {self.verbs[0]} {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
 class Offer:
     """Phase 10 Master: an opponent offers a card face up after a Give five (M-15)."""
 
+    tag: ClassVar[str] = "offer"
+    verbs: ClassVar[tuple[str, ...]] = ("offer",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.CARD
+
     player: int = attrs.field(validator=_int)
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} offer {self.card}"
+        return f"{seat_name(self.player)} {self.verbs[0]} {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
 class TakeOffer:
     """Phase 10 Master: the player of a Give five takes one offered card (M-15)."""
 
+    tag: ClassVar[str] = "choose"
+    verbs: ClassVar[tuple[str, ...]] = ("choose",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.SEAT_CARD
+
     player: int = attrs.field(validator=_int)
     owner: int = attrs.field(validator=_int)
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} choose {seat_name(self.owner)} {self.card}"
+        return f"{seat_name(self.player)} {self.verbs[0]} {seat_name(self.owner)} {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -233,11 +321,16 @@ class KeepHand:
     Decided when the hand ends; a kept hand goes into the next hand and is dealt nothing.
     """
 
+    tag: ClassVar[str] = "keephand"
+    verbs: ClassVar[tuple[str, ...]] = ("keephand", "releasehand")
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.NONE
+
     player: int = attrs.field(validator=_int)
     keep: bool = attrs.field(validator=_bool)
 
     def __str__(self) -> str:
-        return f"{seat_name(self.player)} {'keephand' if self.keep else 'releasehand'}"
+        return f"{seat_name(self.player)} {self.verbs[0 if self.keep else 1]}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -247,33 +340,48 @@ class Announce:
     With ``keep`` the cards stay in hand; without, they are discarded and as many drawn.
     """
 
+    tag: ClassVar[str] = "announce"
+    verbs: ClassVar[tuple[str, ...]] = ("announce",)
+    is_chance: ClassVar[bool] = False
+    operands: ClassVar[Operands] = Operands.ANNOUNCE
+
     player: int = attrs.field(validator=_int)
     laydown: PhaseMelds = attrs.field(validator=_laydown)
     keep: bool = attrs.field(validator=_bool)
 
     def __str__(self) -> str:
         how = "keep" if self.keep else "redraw"
-        return f"{seat_name(self.player)} announce {how} {self.laydown}"
+        return f"{seat_name(self.player)} {self.verbs[0]} {how} {self.laydown}"
 
 
 @attrs.frozen(cache_hash=True)
 class Deal:
     """Chance: the next card dealt (C-3); it goes to the next player in dealing order."""
 
+    tag: ClassVar[str] = "deal"
+    verbs: ClassVar[tuple[str, ...]] = ("deal",)
+    is_chance: ClassVar[bool] = True
+    operands: ClassVar[Operands] = Operands.CARD
+
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
-        return f"deal {self.card}"
+        return f"{self.verbs[0]} {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
 class TurnUp:
     """Chance: the card turned up to start the discard pile (C-3, C-21)."""
 
+    tag: ClassVar[str] = "turnup"
+    verbs: ClassVar[tuple[str, ...]] = ("turnup",)
+    is_chance: ClassVar[bool] = True
+    operands: ClassVar[Operands] = Operands.CARD
+
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
-        return f"turnup {self.card}"
+        return f"{self.verbs[0]} {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -283,10 +391,15 @@ class Reveal:
     It goes to the player to act, or to whoever must draw (the giver of a Give five, M-15).
     """
 
+    tag: ClassVar[str] = "reveal"
+    verbs: ClassVar[tuple[str, ...]] = ("reveal",)
+    is_chance: ClassVar[bool] = True
+    operands: ClassVar[Operands] = Operands.CARD
+
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
-        return f"reveal {self.card}"
+        return f"{self.verbs[0]} {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -297,8 +410,13 @@ class Reshuffle:
     so the reshuffle has a single outcome.
     """
 
+    tag: ClassVar[str] = "reshuffle"
+    verbs: ClassVar[tuple[str, ...]] = ("reshuffle",)
+    is_chance: ClassVar[bool] = True
+    operands: ClassVar[Operands] = Operands.NONE
+
     def __str__(self) -> str:
-        return "reshuffle"
+        return self.verbs[0]
 
 
 PlayerAction = (
@@ -316,3 +434,31 @@ PlayerAction = (
 )
 ChanceAction = Deal | TurnUp | Reveal | Reshuffle
 Action = PlayerAction | ChanceAction
+
+#: Every kind of action, players' first, in the order of :data:`Action`: the one list that
+#: notation, JSON, the schemas, records, the rules and the table read.
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Draw,
+    TakeDiscard,
+    LayDown,
+    Hit,
+    Discard,
+    DrawTwo,
+    Keep,
+    Offer,
+    TakeOffer,
+    KeepHand,
+    Announce,
+    Deal,
+    TurnUp,
+    Reveal,
+    Reshuffle,
+)
+#: The kinds of :data:`ACTION_TYPES` that a player plays (each has a ``player`` field).
+PLAYER_ACTION_TYPES = cast(
+    "tuple[type[PlayerAction], ...]", tuple(t for t in ACTION_TYPES if not t.is_chance)
+)
+#: The kinds of :data:`ACTION_TYPES` that chance plays (:attr:`is_chance <Deal.is_chance>`).
+CHANCE_ACTION_TYPES = cast(
+    "tuple[type[ChanceAction], ...]", tuple(t for t in ACTION_TYPES if t.is_chance)
+)

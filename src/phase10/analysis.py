@@ -18,14 +18,13 @@ These are the measures :class:`~phase10.GreedyBot` decides with, public so that 
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
-from phase10._fast import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache
 from phase10._laydown_plan import compiled_plan
 from phase10.actions import Action
 from phase10.cards import WILD, Card, Kind, sort_cards
@@ -53,7 +52,7 @@ class _Actor(Protocol):
     def act(self, view: PlayerView, rng: random.Random) -> Action: ...
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(maxsize=64, key="a `MeldRules`", why="the wild is an immutable card of the rules' game")
 def _free_wild(rules: MeldRules) -> Card:
     """A wild of the rules' game that stands for anything.
 
@@ -70,7 +69,11 @@ def _free_wild(rules: MeldRules) -> Card:
     )
 
 
-@functools.lru_cache(maxsize=1 << 17)
+@lru_cache(
+    maxsize=1 << 17,
+    key="`(hand, wilds, Phase, MeldRules)`",
+    why="whether cards lay a phase down follows from these only",
+)
 def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) -> bool:
     """Whether ``hand`` plus ``wilds`` extra wild cards lays down ``phase``."""
     # the hand comes from a game, so the search gets the rules' budget (Limits)
@@ -79,9 +82,18 @@ def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) ->
     return find_laydown(cards, phase, rules=rules, limits=limits) is not None
 
 
-@functools.lru_cache(maxsize=8)
+@lru_cache(maxsize=8, key="a `Limits`", why="the raised limits are a value of the limits only")
 def _search_limits(limits: Limits) -> Limits:
     return limits.raised(max_search_nodes=limits.max_engine_search_nodes)
+
+
+_HELPS = declare(
+    "_Classes.helps",
+    kind="BoundedCache",
+    key="a hand shape (one cache per entry of `_CLASSES`)",
+    bound=1 << 16,
+    why="whether a card helps a shape follows from the shape, phase and rules",
+)
 
 
 # Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
@@ -97,7 +109,7 @@ class _Classes:
         self.of: dict[Card, int] = {}
         self.rep: dict[int, Card] = {}
         # of and rep hold at most one entry per distinct card of the game's deck
-        self.helps: BoundedCache[tuple[int, ...], dict[int, bool]] = BoundedCache(1 << 16)
+        self.helps: BoundedCache[tuple[int, ...], dict[int, bool]] = BoundedCache.declared(_HELPS)
         #: the counting shortcut for this phase, or None when only the search answers
         self.count = _Counting.of(phase, rules)
         #: for the counting shortcut, each class's key: its number (sets, runs) or its
@@ -105,7 +117,12 @@ class _Classes:
         self.key: dict[int, int] = {}
 
 
-_CLASSES: BoundedCache[tuple[Phase, MeldRules], _Classes] = BoundedCache(256)
+_CLASSES: BoundedCache[tuple[Phase, MeldRules], _Classes] = BoundedCache(
+    256,
+    name="_CLASSES",
+    key="`(Phase, MeldRules)`",
+    why="card classes are fixed once assigned, for the phase and rules only",
+)
 
 
 def _classes(phase: Phase, rules: MeldRules) -> _Classes:
@@ -139,7 +156,11 @@ def _shape(hand: Iterable[Card], cl: _Classes, phase: Phase, rules: MeldRules) -
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1 << 17)
+@lru_cache(
+    maxsize=1 << 17,
+    key="`(hand shape, Phase, MeldRules)`",
+    why="a hand shape's distance to the phase follows from these only",
+)
 def _shape_distance(shape: tuple[int, ...], phase: Phase, rules: MeldRules) -> int:
     cl = _classes(phase, rules)
     count = cl.count
@@ -467,7 +488,13 @@ def count_outs(
 
 
 # each deck's cards counted, by the deck tuple (Variant.deck_for returns the same tuple)
-_DECK_COUNTS: IdentityCache[Counter[Card]] = IdentityCache(64)
+_DECK_COUNTS: IdentityCache[Counter[Card]] = IdentityCache(
+    64,
+    name="_DECK_COUNTS",
+    key="identity of a deck tuple (`Variant.deck_for`)",
+    why="identity cache; a deck is a tuple, and `unseen_cards` copies the counts before "
+    "subtracting",
+)
 
 
 def unseen_cards(view: PlayerView) -> Counter[Card]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from collections.abc import Iterable
 
@@ -12,7 +11,7 @@ import attrs
 from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10._enums import member_repr
-from phase10._fast import BoundedCache
+from phase10._fast import BoundedCache, lru_cache
 from phase10.errors import InvalidCardError, NotationError
 
 __all__ = [
@@ -422,7 +421,11 @@ MASTER_GAME = CardGame(
 STANDARD_GAME = CardGame("the 52-card game", SUITS, 13, skips=False)
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64,
+    key="`(colours, highest number)`",
+    why="a card game is an immutable value of these two only",
+)
 def _game_of(colors: tuple[Color, ...], max_number: int) -> CardGame:
     if all(c.is_suit for c in colors):
         base = STANDARD_GAME
@@ -449,7 +452,13 @@ _TOKEN_RE = re.compile(r"[^\s,]+")
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 # Cards by their canonical text only (str(card) == token): other spellings ("r7", "R07") are
 # parsed each time, so that input cannot fill the cache with variants of one card.
-_CACHE: BoundedCache[str, Card] = BoundedCache(1024)
+_CACHE: BoundedCache[str, Card] = BoundedCache(
+    1024,
+    name="_CACHE",
+    key="a card's text, only when it is the canonical text (`str(card)`)",
+    why="other spellings (`r7`, `R07`) are parsed every time, so input cannot fill memory "
+    "with spellings of one card; cards are immutable",
+)
 _EXPECTED = (
     "expected a colour letter R, B, G, Y or P and a number 1-12 (R7), a rank and a suit "
     "(QH, 10S, AC), W for a wild (W1-6:RG for a ranged joker), S for a skip, or an action "

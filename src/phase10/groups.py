@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
@@ -13,6 +12,7 @@ import attrs
 from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10._enums import member_repr
+from phase10._fast import lru_cache
 from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
 from phase10.errors import (
     DefinitionError,
@@ -405,7 +405,11 @@ class ShapeIndex:
     all_shapes: frozenset[Shape]
 
 
-@functools.lru_cache(maxsize=4096)
+@lru_cache(
+    maxsize=4096,
+    key="`(GroupType, MeldRules)`",
+    why="group types and rules are immutable; the index is derived from them only",
+)
 def shape_index(group: GroupType, rules: MeldRules) -> ShapeIndex:
     """Index ``group.shapes(rules)`` (cached; group types and rules must be hashable).
 
@@ -651,7 +655,11 @@ def _filter_options(
     )
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@lru_cache(
+    maxsize=1 << 16,
+    key="`(Meld, Card, MeldRules)`",
+    why="melds, cards and rules are immutable; how a card extends a meld follows from them",
+)
 def _hit_options(meld: Meld, card: Card, rules: MeldRules) -> tuple[HitOption, ...]:
     # rule C-14: a hit adds one card that keeps the group valid; it never makes a new group.
     if not rules.game.has(card):

@@ -182,7 +182,13 @@ def _group_rules(rules: MeldRules) -> MeldRules:
     return attrs.evolve(rules, natural_minimum=NaturalScope.GROUP)
 
 
-_GROUP_RULES = reuse(_group_rules, maxsize=64)
+_GROUP_RULES = reuse(
+    _group_rules,
+    maxsize=64,
+    name="_GROUP_RULES",
+    key="a `MeldRules`",
+    why="the same rules with a natural card in every group: a value of the rules only",
+)
 
 
 def _first_laydown(

@@ -11,24 +11,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from phase10._grammar import CHANCE_VERBS, TOKEN_RE, Parsed, Placed, read
+from phase10._grammar import (
+    CHANCE_VERBS,
+    KIND_OF_VERB,
+    TOKEN_RE,
+    Parsed,
+    Placed,
+    bare_action,
+    card_action,
+    read,
+)
 from phase10.actions import (
     Action,
     Announce,
-    Deal,
     Discard,
-    Draw,
-    DrawTwo,
     Hit,
-    Keep,
-    KeepHand,
     LayDown,
-    Offer,
-    Reshuffle,
-    Reveal,
-    TakeDiscard,
+    Operands,
     TakeOffer,
-    TurnUp,
     seat_name,
 )
 from phase10.cards import Card
@@ -98,36 +98,22 @@ def _phase_fits(p: Parsed, laydown: PhaseMelds, phases: tuple[Phase, ...]) -> bo
 
 
 def _fits(p: Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
-    verb = p.verb
-    if verb == "draw":
-        return type(a) is Draw
-    if verb == "take":
-        return type(a) is TakeDiscard
-    if verb == "draw2":
-        return type(a) is DrawTwo
-    if verb in ("keephand", "releasehand"):
-        return isinstance(a, KeepHand) and a.keep is p.flag
-    if verb == "reshuffle":
-        return type(a) is Reshuffle
+    kind = KIND_OF_VERB[p.verb]
+    if type(a) is not kind:
+        return False
+    operands = kind.operands
+    seat = getattr(a, "player", -1)
+    if operands is Operands.NONE:
+        return a == bare_action(kind, seat, p.verb)
     card = p.cards[0].card if p.cards else None
-    if verb == "deal":
-        return isinstance(a, Deal) and a.card == card
-    if verb == "turnup":
-        return isinstance(a, TurnUp) and a.card == card
-    if verb == "reveal":
-        return isinstance(a, Reveal) and a.card == card
-    if verb == "keep":
-        return isinstance(a, Keep) and a.card == card
-    if verb == "offer":
-        return isinstance(a, Offer) and a.card == card
-    if verb == "choose":
-        return isinstance(a, TakeOffer) and a.owner == p.owner and a.card == card
-    if verb == "discard":
-        return (
-            isinstance(a, Discard) and a.card == card and (not p.has_target or a.target == p.target)
-        )
-    if verb == "hit":
-        if not isinstance(a, Hit) or a.card != card:
+    if operands is Operands.CARD:
+        return card is not None and a == card_action(kind, seat, card)
+    if isinstance(a, TakeOffer):
+        return a.owner == p.owner and a.card == card
+    if isinstance(a, Discard):
+        return a.card == card and (not p.has_target or a.target == p.target)
+    if isinstance(a, Hit):
+        if a.card != card:
             return False
         if p.ref is not None and (a.owner, a.meld) != p.ref:
             return False
@@ -135,16 +121,11 @@ def _fits(p: Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
         if value is not None and str(a.value).upper() != value:
             return False
         return p.end is None or a.end is p.end
-    if verb == "lay":
+    if isinstance(a, LayDown):
+        return _phase_fits(p, a.laydown, phases) and _laydown_fits(p.melds, a.laydown)
+    if isinstance(a, Announce):
         return (
-            isinstance(a, LayDown)
-            and _phase_fits(p, a.laydown, phases)
-            and _laydown_fits(p.melds, a.laydown)
-        )
-    if verb == "announce":
-        return (
-            isinstance(a, Announce)
-            and a.keep is p.flag
+            a.keep is p.flag
             and _phase_fits(p, a.laydown, phases)
             and _laydown_fits(p.melds, a.laydown)
         )
@@ -168,40 +149,25 @@ def _probe(state: GameState, p: Parsed, seat: int) -> Action:
     """The one action the input most likely means, to ask the rules why it is illegal."""
     card = p.cards[0].card if p.cards else None
     verb = p.verb
-    if verb == "draw":
-        return Draw(seat)
-    if verb == "take":
-        return TakeDiscard(seat)
-    if verb == "draw2":
-        return DrawTwo(seat)
-    if verb in ("keephand", "releasehand"):
-        return KeepHand(seat, bool(p.flag))
-    if verb == "reshuffle":
-        return Reshuffle()
-    if verb in ("lay", "announce"):
+    kind = KIND_OF_VERB[verb]
+    if kind.operands is Operands.NONE:
+        return bare_action(kind, seat, verb)
+    if kind.operands in (Operands.LAYDOWN, Operands.ANNOUNCE):
         phases = state.variant.phases
         phase = state.current_phase(seat) if 0 <= seat < len(state.players) else None
         if p.phase is not None and p.phase < len(phases):
             phase = phases[p.phase]
         if phase is None:
             phase = phases[-1]
-        if verb == "announce":
+        if kind.operands is Operands.ANNOUNCE:
             return Announce(seat, PhaseMelds(phase, ()), bool(p.flag))
         return LayDown(seat, PhaseMelds(phase, ()))
     assert card is not None
-    if verb == "deal":
-        return Deal(card)
-    if verb == "turnup":
-        return TurnUp(card)
-    if verb == "reveal":
-        return Reveal(card)
-    if verb == "keep":
-        return Keep(seat, card)
-    if verb == "offer":
-        return Offer(seat, card)
-    if verb == "choose":
+    if kind.operands is Operands.CARD:
+        return card_action(kind, seat, card)
+    if kind.operands is Operands.SEAT_CARD:
         return TakeOffer(seat, p.owner if p.owner is not None else -1, card)
-    if verb == "discard":
+    if kind.operands is Operands.DISCARD:
         return Discard(seat, card, p.target)
     owner, index = p.ref if p.ref is not None else (seat, 0)  # hit
     value = Value(card.number, card.color) if card.is_natural else Value(None, None)

@@ -12,7 +12,7 @@ import array
 from collections.abc import MutableSequence, Sequence
 from typing import TypeAlias
 
-from phase10._fast import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache, declare
 from phase10._layout import STEP_INDEX, STEPS, Layout, card_position, layout_of
 from phase10.cards import Card
 from phase10.encoding import Selection
@@ -63,10 +63,23 @@ def observation_list(v: PlayerView, *, selection: Selection = _EMPTY) -> list[fl
 # array's type code are stored with the part and compared on reading.
 _Part: TypeAlias = "tuple[Layout, str, array.array[float]]"
 _MAX_PARTS = 4096
-_PARTS: IdentityCache[_Part] = IdentityCache(_MAX_PARTS)
+_PARTS: IdentityCache[_Part] = IdentityCache(
+    _MAX_PARTS,
+    name="_PARTS",
+    key="identity of a `Meld` (with tuple cards) or `SeatView`",
+    why="identity cache; the layout and array type are stored with the part and compared "
+    "on reading; the arrays are copied into observations, never handed out",
+)
 _Pile: TypeAlias = "tuple[tuple[Card, ...], Layout, str, array.array[float]]"
 _PILES: list[_Pile] = []  # the last discard piles seen, newest first
 _MAX_PILES = 8
+declare(
+    "_PILES",
+    kind="list",
+    key="the last discard piles seen, newest first",
+    bound=_MAX_PILES,
+    why="piles are tuples; the counts are copied into observations, never handed out",
+)
 
 
 def _new_part(typecode: str, size: int) -> array.array[float]:
@@ -104,7 +117,12 @@ _SEAT_FIXED = _TO_ACT + 3
 
 # A seat's block depends on a few small numbers that recur across positions and games: it is
 # cached by the SeatView (shared by positions where the seat did not change), then by value.
-_SEATS: BoundedCache[tuple[object, ...], array.array[float]] = BoundedCache(_MAX_PARTS)
+_SEATS: BoundedCache[tuple[object, ...], array.array[float]] = BoundedCache(
+    _MAX_PARTS,
+    name="_SEATS",
+    key="a seat's public numbers, the layout's phase count, the array type",
+    why="as `_PARTS`",
+)
 
 
 def _seat_part(seat: SeatView, layout: Layout, typecode: str) -> array.array[float]:

@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, get_args
+from typing import Any
 
 import attrs
 
 from phase10._checks import is_whole
 from phase10._json import builtin_name, decode_variant, encode_variant_full
 from phase10._version import __version__
-from phase10.actions import Action, Deal, seat_name
+from phase10.actions import ACTION_TYPES, Action, Deal, seat_name
 from phase10.errors import (
     AmbiguousActionError,
     DefinitionError,
@@ -32,9 +32,6 @@ from phase10.variants import Variant
 
 __all__ = ["GameRecord", "replay"]
 
-_ACTION_TYPES: tuple[type, ...] = tuple(
-    t for union in get_args(Action) for t in (get_args(union) or (union,))
-)
 _TAG_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 _HEADER_RE = re.compile(r"\[([A-Za-z][A-Za-z0-9_]{0,63})\s+")
 _RESERVED = ("Version", "Variant", "Players", "Dealer", "Seed")
@@ -120,7 +117,7 @@ class GameRecord:
         if not is_whole(self.dealer, 0) or self.dealer >= n:
             raise InvalidStateError(f"dealer must be a seat from 0 to {n - 1}, got {self.dealer!r}")
         for action in self.actions:
-            if not isinstance(action, _ACTION_TYPES):
+            if not isinstance(action, ACTION_TYPES):
                 raise TypeError(f"actions must be phase10 actions, got {action!r}")
         for name in ("seed", "version"):
             value = getattr(self, name)

@@ -24,14 +24,15 @@ one place.
 from __future__ import annotations
 
 import bisect
-import functools
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from phase10._checks import is_whole
-from phase10._fast import BoundedCache, make_evolve, reuse
+from phase10._fast import BoundedCache, lru_cache, make_evolve, reuse
 from phase10.actions import (
+    CHANCE_ACTION_TYPES,
+    PLAYER_ACTION_TYPES,
     Action,
     Announce,
     ChanceAction,
@@ -102,20 +103,6 @@ class Viewpoint(Protocol):
         ...
 
 
-_PLAYER_ACTIONS = (
-    Draw,
-    TakeDiscard,
-    LayDown,
-    Hit,
-    Discard,
-    DrawTwo,
-    Keep,
-    Offer,
-    TakeOffer,
-    KeepHand,
-    Announce,
-)
-_CHANCE_ACTIONS = (Deal, TurnUp, Reveal, Reshuffle)
 #: How many cards a Give five collects (M-15).
 _GIVE_FIVE = 5
 
@@ -181,7 +168,12 @@ def _union(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
 
 
 # One Event per distinct public action, built once (phase10._fast.BoundedCache).
-_EVENTS: BoundedCache[Action, Event] = BoundedCache(4096)
+_EVENTS: BoundedCache[Action, Event] = BoundedCache(
+    4096,
+    name="_EVENTS",
+    key="an action whose event names no hidden card",
+    why="its history event is the same immutable value every time",
+)
 
 
 def _logged(state: GameState, action: Action) -> History:
@@ -434,11 +426,14 @@ def _hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violat
 
 # Actions are immutable values, so the listing and the samplers reuse them instead of building
 # (and validating) the same few again at every step; the caches are bounded.
-_new_deal = reuse(Deal, maxsize=1024)
-_new_reveal = reuse(Reveal, maxsize=1024)
-_new_draw = reuse(Draw, maxsize=64)
-_new_take = reuse(TakeDiscard, maxsize=64)
-_new_discard = reuse(Discard, maxsize=4096)
+_SAME_ACTION = "actions are immutable values, built and validated once"
+_new_deal = reuse(Deal, maxsize=1024, name="_new_deal", key="a card", why=_SAME_ACTION)
+_new_reveal = reuse(Reveal, maxsize=1024, name="_new_reveal", key="a card", why=_SAME_ACTION)
+_new_draw = reuse(Draw, maxsize=64, name="_new_draw", key="a seat", why=_SAME_ACTION)
+_new_take = reuse(TakeDiscard, maxsize=64, name="_new_take", key="a seat", why=_SAME_ACTION)
+_new_discard = reuse(
+    Discard, maxsize=4096, name="_new_discard", key="`(seat, card, target)`", why=_SAME_ACTION
+)
 
 _CARD_EVENT: dict[TurnStep, Callable[[Card], Deal | TurnUp | Reveal]] = {
     TurnStep.DEAL: _new_deal,
@@ -498,7 +493,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
 def _check_common(state: GameState, action: object) -> None:
     if state.step is TurnStep.OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over")
-    chance_action = isinstance(action, _CHANCE_ACTIONS)
+    chance_action = isinstance(action, CHANCE_ACTION_TYPES)
     if state.is_chance:
         if not chance_action:
             raise _illegal(
@@ -510,7 +505,7 @@ def _check_common(state: GameState, action: object) -> None:
         return
     if chance_action:
         raise _illegal(state, action, Violation.NOT_CHANCE, "a player must act, not chance")
-    if not isinstance(action, _PLAYER_ACTIONS):
+    if not isinstance(action, PLAYER_ACTION_TYPES):
         raise _illegal(state, action, Violation.UNKNOWN_ACTION, "not a phase10 action")
     actor = state.current_player
     if action.player != actor:
@@ -947,7 +942,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         if isinstance(action, DrawTwo):
             return _evolve(state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action))
         return _evolve(state, step=TurnStep.REVEAL, to_draw=1, history=_logged(state, action))
-    assert not isinstance(action, _CHANCE_ACTIONS)
+    assert isinstance(action, PLAYER_ACTION_TYPES)
     seat = action.player
     p = state.players[seat]
     if isinstance(action, TakeDiscard):
@@ -1293,7 +1288,7 @@ def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterat
                 yield laydown
 
 
-@functools.lru_cache(maxsize=8)
+@lru_cache(maxsize=8, key="a `Limits`", why="the raised limits are a value of the limits only")
 def _search_limits(limits: Limits) -> Limits:
     """The limits of the rules' own laydown searches, which list every laydown of a hand."""
     return limits.raised(max_search_nodes=limits.max_engine_search_nodes)

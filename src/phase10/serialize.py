@@ -17,13 +17,12 @@ and variants it builds on is ``phase10._json``.
 from __future__ import annotations
 
 import json
-import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 import attrs
 
-from phase10._fast import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache, declare
 from phase10._history_text import event_reader
 from phase10._json import (
     FIELD_DECODERS,
@@ -49,24 +48,7 @@ from phase10._json import (
     object_codec,
     optional_codec,
 )
-from phase10.actions import (
-    Action,
-    Announce,
-    Deal,
-    Discard,
-    Draw,
-    DrawTwo,
-    Hit,
-    Keep,
-    KeepHand,
-    LayDown,
-    Offer,
-    Reshuffle,
-    Reveal,
-    TakeDiscard,
-    TakeOffer,
-    TurnUp,
-)
+from phase10.actions import ACTION_TYPES, Action
 from phase10.cards import Card
 from phase10.errors import FormatError, NotationError, Phase10Error
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
@@ -100,29 +82,8 @@ FIELD_DECODERS[(PlayerView, "current_player")] = _dec_player_or_chance
 
 # ----------------------------------------------------------------------------- actions
 
-#: The ``"action"`` tag of each action type; it is the verb of the action's notation.
-_ACTION_TAGS: dict[type, str] = {
-    Draw: "draw",
-    TakeDiscard: "take",
-    LayDown: "lay",
-    Hit: "hit",
-    Discard: "discard",
-    DrawTwo: "draw2",
-    Keep: "keep",
-    Offer: "offer",
-    TakeOffer: "choose",
-    KeepHand: "keephand",
-    Announce: "announce",
-    Deal: "deal",
-    TurnUp: "turnup",
-    Reveal: "reveal",
-    Reshuffle: "reshuffle",
-}
-_ACTION_TYPES: tuple[type, ...] = tuple(
-    t for union in typing.get_args(Action) for t in (typing.get_args(union) or (union,))
-)
-for _t in _ACTION_TYPES:
-    _ACTION_TAGS.setdefault(_t, _t.__name__.lower())
+#: The ``"action"`` tag of each action type (its class's ``tag``), and the type of each tag.
+_ACTION_TAGS: dict[type, str] = {t: t.tag for t in ACTION_TYPES}
 _ACTIONS_BY_TAG = {tag: t for t, tag in _ACTION_TAGS.items()}
 
 
@@ -314,8 +275,21 @@ SPECIAL[Action] = (_enc_action, _dec_action)
 # Per variant and phase names (as notation's cache of events read): the event readers and
 # the texts checked, by event identity.
 _HistoryCodec = tuple[Callable[[str], Event], Callable[[str], Event | None], IdentityCache[str]]
-_HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(8)
+_HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(
+    8,
+    name="_HISTORY_CODECS",
+    key="`(Variant, phase names)`: the event readers and the event texts written (below)",
+    why="the readers hold on to that variant's events-by-line cache in `notation`",
+)
 _EVENT_TEXTS_PER_VARIANT = 16384
+_EVENT_TEXTS = declare(
+    "_HISTORY_CODECS.texts",
+    kind="IdentityCache",
+    key="identity of an event (one cache per entry of `_HISTORY_CODECS`)",
+    bound=_EVENT_TEXTS_PER_VARIANT,
+    why="a text is stored only after it was read back as the very event it was written for, "
+    "with that variant; events are frozen",
+)
 
 
 def _history_codec(variant: Variant) -> _HistoryCodec:
@@ -323,7 +297,7 @@ def _history_codec(variant: Variant) -> _HistoryCodec:
     codec = _HISTORY_CODECS.get(key)
     if codec is None:
         codec = _HISTORY_CODECS.put(
-            key, (*event_reader(variant), IdentityCache(_EVENT_TEXTS_PER_VARIANT))
+            key, (*event_reader(variant), IdentityCache.declared(_EVENT_TEXTS))
         )
     return codec
 
@@ -399,7 +373,7 @@ _KEY_OF: dict[type, str] = {
     PlayerView: "view",
     GameRecord: "record",
 }
-for _t in _ACTION_TYPES:
+for _t in ACTION_TYPES:
     _KEY_OF[_t] = "action"
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, overload
@@ -12,6 +11,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._enums import member_repr
+from phase10._fast import lru_cache
 from phase10._json import meld_problem
 from phase10.actions import Action, Announce, LayDown
 from phase10.cards import Card, Kind
@@ -64,7 +64,11 @@ _CHANCE_STEPS: Final = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64,
+    key="`(Variant, players)`",
+    why="the counts of a game's deck; copied before they are changed",
+)
 def _deck_counts(variant: Variant, players: int) -> Counter[Card]:
     return Counter(variant.deck_for(players))
 

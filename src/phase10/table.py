@@ -29,11 +29,13 @@ import random
 import re
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any, cast, get_args
+from typing import Any
 
 import attrs
 
 from phase10.actions import (
+    ACTION_TYPES,
+    PLAYER_ACTION_TYPES,
     Action,
     Deal,
     Discard,
@@ -75,9 +77,6 @@ __all__ = [
     "skipped_seats",
 ]
 
-_ACTION_TYPES: tuple[type, ...] = tuple(
-    t for union in get_args(Action) for t in (get_args(union) or (union,))
-)
 
 #: The longest move text :meth:`Table.submit` reads (a laydown of a whole hand is ~100).
 MAX_MOVE_TEXT = 10_000
@@ -404,9 +403,7 @@ class Table:
         for i in range(since, len(actions)):
             action = actions[i]
             text, shown = _seen_by(self.states[i], self.states[i + 1], action, seat)
-            actor = (
-                None if isinstance(action, Deal | TurnUp | Reveal | Reshuffle) else action.player
-            )
+            actor = action.player if isinstance(action, PLAYER_ACTION_TYPES) else None
             events.append(TableEvent(i, actor, text, shown))
         return tuple(events)
 
@@ -475,7 +472,7 @@ class Table:
                 action=move,
             )
         action = self._read(seat, move)
-        if isinstance(action, Deal | TurnUp | Reveal | Reshuffle):
+        if not isinstance(action, PLAYER_ACTION_TYPES):
             raise IllegalActionError(
                 f"chance actions are the table's to play, got {action}",
                 code=Violation.NOT_CHANCE,
@@ -535,9 +532,9 @@ class Table:
             if "format" not in doc and "action" in doc and isinstance(doc["action"], str):
                 doc = {"format": JSON_FORMAT, "action": doc}
             move = from_dict(doc, rules=rules)
-        if not isinstance(move, _ACTION_TYPES):
+        if not isinstance(move, ACTION_TYPES):
             raise FormatError(f"a move is an action, its notation or its JSON, got {move!r}")
-        return cast(Action, move)
+        return move
 
     def _parse(self, seat: int, text: str) -> Action:
         try:

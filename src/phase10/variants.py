@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +10,7 @@ import attrs
 
 from phase10._checks import is_whole
 from phase10._enums import member_repr
+from phase10._fast import lru_cache
 from phase10.cards import (
     MASTER_COLORS,
     SUITS,
@@ -366,7 +366,11 @@ class Variant:
         return attrs.evolve(self, **options)
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64,
+    key="`(deck, decks_per_player, jokers_per_player, players)`",
+    why="a deck is a tuple of immutable cards derived from these only",
+)
 def _deck_for(
     deck: tuple[Card, ...], decks_per_player: int, jokers_per_player: int, num_players: int
 ) -> tuple[Card, ...]:
@@ -427,7 +431,11 @@ def _check_possible(variant: Variant) -> None:
             )
 
 
-@functools.lru_cache(maxsize=256)
+@lru_cache(
+    maxsize=256,
+    key="`(deck, Phase, MeldRules, budget)`",
+    why="whether a deck can ever complete a phase follows from these only",
+)
 def _possible(deck: tuple[Card, ...], phase: Phase, rules: MeldRules, budget: int) -> object:
     limits = current_limits().raised(max_search_nodes=budget)
     return find_laydown(deck, phase, rules=rules, limits=limits)
@@ -515,7 +523,11 @@ def variant_names() -> tuple[str, ...]:
     return tuple(_BUILT_IN)
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64,
+    key="a variant name",
+    why="the built-in variants are immutable values; an unknown name raises, so is not kept",
+)
 def find_variant(name: str) -> Variant:
     """A built-in variant by name; ``classic-first-N`` stops after phase N (V-2).
 

@@ -20,7 +20,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._fast import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache, make_projection
 from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
@@ -215,64 +215,44 @@ class PlayerView:
         return _determinize(self, None)
 
 
-# Which GameState / PlayerState fields a view copies as they are: the fields of the same
-# name. Every other field is hidden and handled below (test_views checks the split, so a new
-# state field must be classified before the tests pass).
+# A view copies the GameState / PlayerState fields of the same name as they are; the
+# projections between the classes are generated from their attrs fields (phase10._fast), so
+# a field added to both is copied, and one added to a view only is refused at import until
+# it is computed here. Every other field is hidden and handled below (test_views checks the
+# split, so a new state field must be classified before the tests pass).
 _VIEW_ONLY = frozenset({"player", "hand", "current_player", "draw_count", "drawn_count"})
 _STATE_HIDDEN = frozenset({"players", "draw_pile", "drawn"})
-_STATE_PUBLIC: tuple[str, ...] = tuple(
-    f.name
-    for f in attrs.fields(PlayerView)
-    if f.name not in _VIEW_ONLY and f.name not in _STATE_HIDDEN
-)
 _PLAYER_HIDDEN = frozenset({"hand"})
-_SEAT_PUBLIC: tuple[str, ...] = tuple(
-    f.name for f in attrs.fields(SeatView) if f.name != "hand_size"
+# view(): the computed fields, in the order the projection takes them after the state
+_to_view = make_projection(
+    PlayerView,
+    GameState,
+    computed=("player", "hand", "players", "current_player", "draw_count", "drawn", "drawn_count"),
 )
+_to_seat_view = make_projection(SeatView, PlayerState, computed=("hand_size",))
+# and back (sample_state): a full state's fields from the view's
+_to_player_state = make_projection(PlayerState, SeatView, computed=("hand",))
+_to_state = make_projection(GameState, PlayerView, computed=("players", "draw_pile", "drawn"))
+_STATE_PUBLIC: tuple[str, ...] = _to_view.copied
+_SEAT_PUBLIC: tuple[str, ...] = _to_seat_view.copied
 
 
 # A seat's PlayerState object is shared by every state until that seat changes, so seat
 # views are cached by the identity of the PlayerState; hashing a PlayerState would hash its
 # whole hand.
-_SEAT_VIEWS: IdentityCache[SeatView] = IdentityCache(4096)
+_SEAT_VIEWS: IdentityCache[SeatView] = IdentityCache(
+    4096,
+    name="_SEAT_VIEWS",
+    key="identity of a `PlayerState`",
+    why="identity cache; a `PlayerState` is frozen and its fields are tuples",
+)
 
 
 def _seat_view(player: PlayerState) -> SeatView:
     cached = _SEAT_VIEWS.get(id(player))
     if cached is not None:
         return cached
-    return _SEAT_VIEWS.put(player, _make_seat_view(player))
-
-
-# _make_seat_view names every field for speed (no **kwargs): keep it in step with SeatView.
-assert _SEAT_PUBLIC == (
-    "phase",
-    "laid_down",
-    "score",
-    "skipped",
-    "completed",
-    "take_two",
-    "keep_all",
-    "kept",
-    "skip_guard",
-    "known",
-), _SEAT_PUBLIC
-
-
-def _make_seat_view(player: PlayerState) -> SeatView:
-    return SeatView(
-        hand_size=len(player.hand),
-        phase=player.phase,
-        laid_down=player.laid_down,
-        score=player.score,
-        skipped=player.skipped,
-        completed=player.completed,
-        take_two=player.take_two,
-        keep_all=player.keep_all,
-        kept=player.kept,
-        skip_guard=player.skip_guard,
-        known=player.known,
-    )
+    return _SEAT_VIEWS.put(player, _to_seat_view(player, len(player.hand)))
 
 
 def view(state: GameState, player: int) -> PlayerView:
@@ -301,54 +281,16 @@ def view(state: GameState, player: int) -> PlayerView:
         raise InvalidStateError(
             f"player must be a seat from 0 to {len(players) - 1}, got {player!r}"
         )
-    return PlayerView(
-        variant=state.variant,
-        player=player,
-        hand=players[player].hand,
-        players=tuple(map(_seat_view, players)),
-        dealer=state.dealer,
-        turn=state.turn,
-        step=state.step,
-        current_player=state.current_player,
-        draw_count=len(state.draw_pile),
-        discard_pile=state.discard_pile,
-        table=state.table,
-        hand_number=state.hand_number,
-        dealt=state.dealt,
-        laid_this_turn=state.laid_this_turn,
-        tiebreak=state.tiebreak,
-        winners=state.winners,
-        action_pile=state.action_pile,
-        drawn=state.drawn if player == state.turn else (),
-        drawn_count=len(state.drawn),
-        to_draw=state.to_draw,
-        receiver=state.receiver,
-        offers=state.offers,
-        reshuffles=state.reshuffles,
-        history=state.history,
+    return _to_view(
+        state,
+        player,
+        players[player].hand,
+        tuple(map(_seat_view, players)),
+        state.current_player,
+        len(state.draw_pile),
+        state.drawn if player == state.turn else (),
+        len(state.drawn),
     )
-
-
-# view() names every field for speed (no **kwargs): keep it in step with PlayerView.
-assert _STATE_PUBLIC == (
-    "variant",
-    "dealer",
-    "turn",
-    "step",
-    "discard_pile",
-    "table",
-    "hand_number",
-    "dealt",
-    "laid_this_turn",
-    "tiebreak",
-    "winners",
-    "action_pile",
-    "to_draw",
-    "receiver",
-    "offers",
-    "reshuffles",
-    "history",
-), _STATE_PUBLIC
 
 
 def _visible_cards(v: PlayerView) -> Iterator[Card]:
@@ -417,7 +359,13 @@ def _make_deck(deck: tuple[Card, ...]) -> _Deck:
 
 
 # One laid-out deck per (variant, number of players): derived from those two only.
-_DECKS: BoundedCache[tuple[Variant, int], _Deck] = BoundedCache(256)
+_DECKS: BoundedCache[tuple[Variant, int], _Deck] = BoundedCache(
+    256,
+    name="_DECKS",
+    key="`(Variant, players)`",
+    why="the deck laid out for `sample_state` is derived from these only; it is copied "
+    "before each use, never handed out",
+)
 
 _NO_TWOS = bytes(0 if i == 2 else i for i in range(256))
 
@@ -544,45 +492,10 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
             hand = _pick(cards, dealt)
             if s.known:
                 hand = tuple(sorted((*hand, *s.known), key=_sort_key))
-        states.append(
-            PlayerState(
-                hand=hand,
-                phase=s.phase,
-                laid_down=s.laid_down,
-                score=s.score,
-                skipped=s.skipped,
-                completed=s.completed,
-                take_two=s.take_two,
-                keep_all=s.keep_all,
-                kept=s.kept,
-                skip_guard=s.skip_guard,
-                known=s.known,
-            )
-        )
+        states.append(_to_player_state(s, hand))
     if not drawn and drawn_count:
         drawn = _pick(cards, hidden[end - drawn_count : end])
-    return GameState(
-        variant=v.variant,
-        players=tuple(states),
-        dealer=v.dealer,
-        turn=v.turn,
-        step=v.step,
-        draw_pile=tuple(compress(cards, mask)),  # type: ignore[arg-type]
-        discard_pile=v.discard_pile,
-        table=v.table,
-        hand_number=v.hand_number,
-        dealt=v.dealt,
-        laid_this_turn=v.laid_this_turn,
-        tiebreak=v.tiebreak,
-        winners=v.winners,
-        action_pile=v.action_pile,
-        drawn=drawn,
-        to_draw=v.to_draw,
-        receiver=v.receiver,
-        offers=v.offers,
-        reshuffles=v.reshuffles,
-        history=v.history,
-    )
+    return _to_state(v, tuple(states), tuple(compress(cards, mask)), drawn)
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:

@@ -35,7 +35,6 @@ only on it.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -45,6 +44,7 @@ import numpy.typing as npt
 import pyspiel
 
 from phase10._checks import is_whole
+from phase10._fast import lru_cache
 from phase10.actions import Action, Deal, Keep, Reshuffle, Reveal, TurnUp, seat_name
 from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
 from phase10.cards import Kind
@@ -156,7 +156,12 @@ class Phase10Game(pyspiel.Game):
         )
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(
+    maxsize=64,
+    key="`(Variant, players)`",
+    why="memos of chance outcomes' ids, which never depend on the state; each holds at "
+    "most one entry per chance outcome of the layout",
+)
 def _chance_memo(
     variant: Variant, players: int
 ) -> tuple[dict[Action, int], dict[tuple[type, int], Action]]:

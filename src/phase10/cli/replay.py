@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from phase10 import svg
-from phase10.actions import Deal, Discard, KeepHand, Reshuffle, Reveal, TurnUp, seat_name
+from phase10.actions import Deal, Discard, KeepHand, Reveal, TurnUp, seat_name
 from phase10.cli._common import read_record
 from phase10.cli.paint import Palette, use_color
 from phase10.cli.play import reveal_to
@@ -162,7 +162,7 @@ def replay_record(
                 _write_picture(pictures, before, str(action), state)
         elif isinstance(action, Discard | KeepHand):
             say(_summary(state))
-        is_player = not isinstance(action, Deal | TurnUp | Reveal | Reshuffle)
+        is_player = not action.is_chance
         if wait is not None and is_player and not wait():
             say("stopped")
             return 0
