@@ -781,13 +781,20 @@ def test_m11_a_last_action_card_has_no_effect_and_ends_the_hand(last: str) -> No
     assert not any(p.take_two or p.keep_all or p.skipped for p in after.players)
 
 
-def test_m11_go_out_by_hitting_option_in_master() -> None:
-    # rule M-11 with option go_out_by_hitting=false (C-15): the turn ends with a discard
-    variant = MASTER.with_options(go_out_by_hitting=False)
-    state = draw(start([M_OUT, M_QUIET2], "G12", variant=variant), "P4")
+def test_m7_master_goes_out_only_by_the_closing_discard() -> None:
+    """Rule M-7: laying down or hitting the last card does not go out in Master.
+
+    Seed 001: «В конце хода игрок должен сбросить еще одну карту. Либо он выкладывает одну
+    карту с руки в стопку сброса, либо использует синюю карту действия» ("at the end of the
+    turn the player must discard one more card: a card from the hand onto the discard pile,
+    or a blue action card"). Option go_out_by_hitting=True (C-15) still allows it.
+    """
+    assert MASTER.go_out_by_hitting is False
+    state = draw(start([M_OUT, M_QUIET2], "G12", variant=MASTER), "P4")
     everything = lay(state, "R1 Y1 G1", "R2 Y2", "R3 Y3", "R4 Y4 G4 P4")
     refuse(state, everything, Violation.MUST_DISCARD_LAST)
-    assert is_legal(draw(start([M_OUT, M_QUIET2], "G12", variant=MASTER), "P4"), everything)
+    hitting = MASTER.with_options(go_out_by_hitting=True)
+    assert is_legal(draw(start([M_OUT, M_QUIET2], "G12", variant=hitting), "P4"), everything)
     state = play(state, lay(state, *M_OUT_GROUPS), discard(state, "P4"))
     assert (2, (0, 10)) == (state.hand_number, state.scores)
 
@@ -839,14 +846,15 @@ def test_m12_take_two_draws_two_keeps_one_until_the_hand_ends() -> None:
 
 
 def test_m12_take_two_ends_with_the_hand() -> None:
-    # rule M-12: p1 draws two, keeps one and goes out; the next hand starts without it
+    # rule M-12: p1 draws two, keeps one and goes out (with the closing discard, M-7); the
+    # next hand starts without it
     state = start([f"{M_NINE} TT", M_QUIET2], "P12", variant=MASTER)
     state = draw(state, "G4")
     state = play(state, discard(state, "TT"))
     state = pass_turn(state, "R12")
     state = play(state, DrawTwo(0), Reveal(card("G2")), Reveal(card("G3")), Keep(0, card("G2")))
     assert card("G3") == state.top_discard
-    state = play(state, lay(state, "R1 Y1 G1", "R2 Y2 G2", "R3 Y3", "R4 Y4 G4"))
+    state = play(state, lay(state, *M_OUT_GROUPS), discard(state, "G2"))
     assert (2, TurnStep.DEAL, False) == (state.hand_number, state.step, state.players[0].take_two)
 
 
@@ -903,12 +911,13 @@ def test_m13_a_second_keep_all_changes_nothing() -> None:
 
 
 def test_m13_keep_all_holder_who_went_out_has_no_hand_to_keep() -> None:
-    # rule M-13: p1 plays Keep all, then goes out; there is nothing to keep, nothing to ask
+    # rule M-13: p1 plays Keep all, then goes out (with the closing discard, M-7); there is
+    # nothing to keep, nothing to ask
     state = start([f"KA {M_NINE}", M_QUIET2], "G12", variant=MASTER)
     state = play(draw(state, "P4"), Discard(0, card("KA")))
     state = pass_turn(state, "R12")
     state = draw(state, "G1")
-    state = play(state, lay(state, "R1 Y1 G1 G1", "R2 Y2", "R3 Y3", "R4 Y4 P4"))
+    state = play(state, lay(state, "R1 Y1 G1", "R2 Y2", "R3 Y3", "R4 Y4 P4"), discard(state, "G1"))
     assert ((), (0, 10)) == (state.players[0].hand, state.scores)
     assert (2, TurnStep.DEAL, (1, 0)) == (state.hand_number, state.step, dealing_order(state))
     assert not is_legal(state, KeepHand(0, True))
@@ -1394,7 +1403,7 @@ OPTION_SCENARIOS = {
     "skip_target": test_m14_skip_target_next_option_in_master,
     "skip_limit": test_m14_skip_limit_round_option_in_master,
     "hit_others_on_laydown_turn": test_m7_hit_others_on_laydown_turn_option_in_master,
-    "go_out_by_hitting": test_m11_go_out_by_hitting_option_in_master,
+    "go_out_by_hitting": test_m7_master_goes_out_only_by_the_closing_discard,
     "runs_wrap": test_m3_runs_wrap_option_in_master,
     "natural_minimum": test_m4_natural_minimum_per_phase_option,
     "tiebreak_win": test_v1_fixed_hands_tiebreak_won_by_going_out,

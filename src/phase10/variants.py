@@ -438,6 +438,7 @@ MASTER = Variant(
     action_cards=True,  # rules M-11 to M-15
     skip_limit=SkipLimit.PENDING,  # rule M-14: at most one skip in front of a player
     tiebreak_hand=False,  # rule M-10: ties go to fewer penalty points
+    go_out_by_hitting=False,  # rule M-7: every turn ends with a discard or an action card
     max_reshuffles=10,  # a kept two-card hand can deadlock a hand (documented)
 )
 
