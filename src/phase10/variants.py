@@ -182,7 +182,7 @@ class Variant:
     skip_target: SkipTarget = SkipTarget.CHOSEN
     skip_limit: SkipLimit = SkipLimit.ROUND
     hit_others_on_laydown_turn: bool = True
-    go_out_by_hitting: bool = True
+    go_out_by_hitting: bool = False
     tiebreak_win: TiebreakWin = TiebreakWin.LAYDOWN
     tiebreak_hand: bool = True
     phase_order: PhaseOrder = PhaseOrder.IN_ORDER
