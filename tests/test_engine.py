@@ -357,7 +357,7 @@ def test_c15_go_out_by_hitting() -> None:
 
     Seed 001: a player goes out «делая сброс или выкладывая все карты» ("by hitting or by
     laying down all cards"), where «сброс» means hitting.
-    """
+    """  # noqa: RUF002 - the seed's own words
     variant = CLASSIC.with_options(go_out_by_hitting=True)
     hand = "R1 R1 B1 G1 Y1 R2 R2 B2 G2 Y2"
     state = draw(start([hand, NOTHING], "R5", score=(0, 5), variant=variant), "B1")

@@ -720,6 +720,23 @@ def test_m9_max_reshuffles_option_in_master(max_reshuffles: int | None, reshuffl
         assert (2, TurnStep.DEAL, (0, 0)) == (state.hand_number, state.step, state.scores)
 
 
+@pytest.mark.parametrize(("max_hand_turns", "ended"), [(2, True), (3, False), (None, False)])
+def test_c16_max_hand_turns_option_in_master(max_hand_turns: int | None, ended: bool) -> None:
+    """Option max_hand_turns (C-16, the hand bound, a library choice) on Master.
+
+    No seed mentions running out of cards or a hand nobody can end; the library ends a
+    hand that reaches its bound without a winner: nobody scores, the phases laid count.
+    """
+    variant = MASTER.with_options(max_hand_turns=max_hand_turns)
+    state = start([M_QUIET, M_QUIET2], "G12", variant=variant)
+    assert 1 == state.turns  # the first turn has begun
+    state = pass_turn(pass_turn(state, "P12"), "R12")
+    if ended:
+        assert (2, TurnStep.DEAL, (0, 0)) == (state.hand_number, state.step, state.scores)
+    else:
+        assert (1, TurnStep.DRAW, 3) == (state.hand_number, state.step, state.turns)
+
+
 #: M-10: p1 lays phase 10 and keeps two cards (2 points); p2 lays phase 10 and goes out.
 M10_HANDS = ["R5 Y5 G5 P5 R5 R1 R2 R3 G9 P11", "Y6 G6 P6 R6 Y6 G1 G2 G3 G4 G5"]
 
@@ -788,7 +805,7 @@ def test_m7_master_goes_out_only_by_the_closing_discard() -> None:
     карту с руки в стопку сброса, либо использует синюю карту действия» ("at the end of the
     turn the player must discard one more card: a card from the hand onto the discard pile,
     or a blue action card"). Option go_out_by_hitting=True (C-15) still allows it.
-    """
+    """  # noqa: RUF002 - the seed's own words
     assert MASTER.go_out_by_hitting is False
     state = draw(start([M_OUT, M_QUIET2], "G12", variant=MASTER), "P4")
     everything = lay(state, "R1 Y1 G1", "R2 Y2", "R3 Y3", "R4 Y4 G4 P4")
@@ -1420,6 +1437,7 @@ OPTION_SCENARIOS = {
     "deck": test_m2_the_joker_split_is_a_parameter,  # master_deck(jokers=...), M-2
     "phases": test_v5_custom_phases_parse_and_play,
     "max_reshuffles": test_m9_max_reshuffles_option_in_master,
+    "max_hand_turns": test_c16_max_hand_turns_option_in_master,
 }
 #: Fields of a Variant that describe the game rather than choose between readings.
 NOT_OPTIONS = {"name", "meld_rules", "scoring", "hand_size", "min_players", "max_players"}

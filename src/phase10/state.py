@@ -286,6 +286,8 @@ class GameState:
         receiver: Who gets the revealed cards when it is not the player to act (M-15).
         offers: The cards offered after a Give five, as (seat, card) pairs (M-15).
         reshuffles: How many times the discard pile was reshuffled this hand (C-16).
+        turns: How many turns have begun this hand (a lost turn is not one); the hand ends
+            when the next would pass ``variant.max_hand_turns`` (C-16, the hand bound).
         history: The public events of the current hand, oldest first (a :class:`History`
             of :class:`Event`); empty before the turn-up. Part of equality: two states
             with the same cards but different histories differ.
@@ -310,6 +312,7 @@ class GameState:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
+    turns: int = 0
     history: History = _EMPTY_HISTORY
 
     @property

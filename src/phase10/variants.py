@@ -162,6 +162,12 @@ class Variant:
         max_reshuffles: How many times one hand may reshuffle the discard pile (C-16) before
             it ends without a winner; ``None`` (the default) for no limit. Phase 10 Master
             sets 10: there, legal play can leave a hand that nobody can ever go out of.
+        max_hand_turns: The hand bound (C-16, a library choice): a hand that has lasted
+            this many turns ends without a winner, scored like a hand with nothing left to
+            draw (nobody scores, laid phases count), so that every hand ends: legal play
+            can reach a position nobody can ever go out of, and taking the discard and
+            discarding it again never reshuffles. Every built-in variant sets 1,000, far
+            beyond a real hand (a few dozen turns); ``None`` for no bound.
 
     Raises:
         DefinitionError: a field is out of range or the options cannot work together.
@@ -195,6 +201,7 @@ class Variant:
     declare_loser: bool = False
     end_at_last_phase: bool = False
     max_reshuffles: int | None = None
+    max_hand_turns: int | None = 1000
 
     def __repr__(self) -> str:
         # A built-in variant reads back as its name; a custom one lists its fields.
@@ -247,6 +254,10 @@ class Variant:
         if self.max_reshuffles is not None and not is_whole(self.max_reshuffles, 0):
             raise DefinitionError(
                 f"max_reshuffles must be None or a whole number >= 0, got {self.max_reshuffles!r}"
+            )
+        if self.max_hand_turns is not None and not is_whole(self.max_hand_turns, 1):
+            raise DefinitionError(
+                f"max_hand_turns must be None or a whole number >= 1, got {self.max_hand_turns!r}"
             )
         if not is_whole(self.jokers_per_player, 0):
             raise DefinitionError(

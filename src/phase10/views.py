@@ -112,6 +112,7 @@ class PlayerView:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
+    turns: int = 0
     history: History = attrs.field(factory=History)
 
     @property
@@ -325,6 +326,7 @@ def view(state: GameState, player: int) -> PlayerView:
         receiver=state.receiver,
         offers=state.offers,
         reshuffles=state.reshuffles,
+        turns=state.turns,
         history=state.history,
     )
 
@@ -347,6 +349,7 @@ assert _STATE_PUBLIC == (
     "receiver",
     "offers",
     "reshuffles",
+    "turns",
     "history",
 ), _STATE_PUBLIC
 
@@ -581,6 +584,7 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
         receiver=v.receiver,
         offers=v.offers,
         reshuffles=v.reshuffles,
+        turns=v.turns,
         history=v.history,
     )
 
