@@ -165,6 +165,31 @@ def test_v1_fixed_hands_everyone_advances_every_hand() -> None:
 
 
 @pytest.mark.parametrize(
+    ("scores", "winners", "tiebreak"),
+    [((100, 0), (1,), ()), ((0, 100), (0,), ()), ((60, 0), (), (0, 1))],
+)
+def test_c24_max_hands_option_lowest_total_wins_after_the_last_hand(
+    scores: tuple[int, int], winners: tuple[int, ...], tiebreak: tuple[int, ...]
+) -> None:
+    """Rule C-24, option max_hands (``classic-10-hands``): seed 001's short classic text.
+
+    Seed 001: «выигрывает игрок, набравший наименьшее количество очков после окончания 10
+    раундов» ("the player with the fewest points after 10 rounds wins"), with the phases
+    progressing as usual (C-22, not V-1); a tie is played off as C-26.
+    """
+    ten = find_variant("classic-10-hands")
+    assert (10, Advance.COMPLETED) == (ten.max_hands, ten.advance)
+    state = start([OUT, QUIET], "R12", variant=ten, score=scores)
+    assert (1, 1) == (state.hand_number, go_out(state, "Y12", *OUT_GROUPS).hand_number - 1)
+    state = go_out(attrs.evolve(state, hand_number=10).validate(), "Y12", *OUT_GROUPS)
+    assert (1, 0) == state.phases  # p1 completed phase 1, p2 did not and stays on it
+    assert (scores[0], scores[1] + 60) == state.scores
+    assert (winners, tiebreak, bool(winners)) == (state.winners, state.tiebreak, state.is_over)
+    if tiebreak:  # rule C-26: the tied players play phase 10 off
+        assert (11, (9,)) == (state.hand_number, state.open_phases(0))
+
+
+@pytest.mark.parametrize(
     ("scores", "winners"), [((100, 0), (1,)), ((0, 100), (0,)), ((61, 0), (1,)), ((59, 0), (0,))]
 )
 def test_v1_fixed_hands_lowest_total_wins_after_the_last_phase(
@@ -1438,6 +1463,7 @@ OPTION_SCENARIOS = {
     "phases": test_v5_custom_phases_parse_and_play,
     "max_reshuffles": test_m9_max_reshuffles_option_in_master,
     "max_hand_turns": test_c16_max_hand_turns_option_in_master,
+    "max_hands": test_c24_max_hands_option_lowest_total_wins_after_the_last_hand,
 }
 #: Fields of a Variant that describe the game rather than choose between readings.
 NOT_OPTIONS = {"name", "meld_rules", "scoring", "hand_size", "min_players", "max_players"}

@@ -835,6 +835,9 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
             )
         )
     after = _evolve(state, players=tuple(players))
+    if variant.max_hands is not None and state.hand_number >= variant.max_hands:
+        # rule C-24, option max_hands (seed 001): the lowest total of all wins (C-26 ties)
+        return _winners(after, list(range(len(players))))
     done = [s for s, p in enumerate(players) if p.phase >= last]
     if done:  # rules C-24, M-10: the game ends after the hand in which a player finished
         return _winners(after, done)

@@ -162,6 +162,12 @@ class Variant:
         max_reshuffles: How many times one hand may reshuffle the discard pile (C-16) before
             it ends without a winner; ``None`` (the default) for no limit. Phase 10 Master
             sets 10: there, legal play can leave a hand that nobody can ever go out of.
+        max_hands: Option ``max_hands`` (C-24): after this many hands (tie-break hands
+            not counted) the game ends and the lowest total of all players wins, ties
+            played off as C-26; phases progress as usual (C-22, not V-1). A player who
+            completes the last phase in an earlier hand ends the game as C-24 says.
+            ``None`` (the default) plays until a player completes the last phase; seed
+            001's short classic text plays 10 (the built-in ``classic-10-hands``).
         max_hand_turns: The hand bound (C-16, a library choice): a hand that has lasted
             this many turns ends without a winner, scored like a hand with nothing left to
             draw (nobody scores, laid phases count), so that every hand ends: legal play
@@ -202,6 +208,7 @@ class Variant:
     end_at_last_phase: bool = False
     max_reshuffles: int | None = None
     max_hand_turns: int | None = 1000
+    max_hands: int | None = None
 
     def __repr__(self) -> str:
         # A built-in variant reads back as its name; a custom one lists its fields.
@@ -258,6 +265,10 @@ class Variant:
         if self.max_hand_turns is not None and not is_whole(self.max_hand_turns, 1):
             raise DefinitionError(
                 f"max_hand_turns must be None or a whole number >= 1, got {self.max_hand_turns!r}"
+            )
+        if self.max_hands is not None and not is_whole(self.max_hands, 1):
+            raise DefinitionError(
+                f"max_hands must be None or a whole number >= 1, got {self.max_hands!r}"
             )
         if not is_whole(self.jokers_per_player, 0):
             raise DefinitionError(
@@ -499,6 +510,8 @@ _BUILT_IN: dict[str, Callable[[], Variant]] = {
     "classic-pick": lambda: CLASSIC.with_options(  # rule V-4
         name="classic-pick", phase_order=PhaseOrder.PICK
     ),
+    # rule C-24, seed 001's short classic text: the fewest points after 10 hands wins
+    "classic-10-hands": lambda: CLASSIC.with_options(name="classic-10-hands", max_hands=10),
     "master": lambda: MASTER,
     "ten-phases": lambda: TEN_PHASES,
     "ten-phases-rummy": lambda: TEN_PHASES_RUMMY,
