@@ -395,6 +395,7 @@ def test_variant_names_lists_every_built_in() -> None:
         "classic-even",
         "classic-odd",
         "classic-pick",
+        "classic-10-hands",  # rule C-24, option max_hands
         "master",
         "ten-phases",
         "ten-phases-rummy",
@@ -1436,6 +1437,48 @@ def test_t6_declare_loser_option_on_the_classic_game() -> None:
         state = start([hand, QUIET], "R12", variant=variant, phase=(2, 0))
         state = go_out(state, "Y12", *groups)
         assert (True, losers) == (state.is_over, state.losers)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("natural_minimum", NaturalScope.GROUP, "every group needs at least one natural card"),
+        ("natural_minimum", NaturalScope.NONE, "a group may be all wilds"),
+        ("go_out_by_hitting", True, "by discarding, hitting or laying down your last card"),
+        ("hit_others_on_laydown_turn", False, "others' from your next turn"),
+        ("skip_target", SkipTarget.NEXT, "makes the next player lose"),
+        ("skip_limit", SkipLimit.PENDING, "At most one skip lies against a player"),
+        ("runs_wrap", True, "12 is followed by 1"),
+        ("max_hands", 7, "at the latest after 7 hands"),
+        ("max_hand_turns", 50, "lasted 50 turns"),
+        ("max_reshuffles", 3, "reshuffled the discard pile 3 times"),
+        ("tiebreak_hand", False, "Tied players share the win"),
+        ("declare_loser", True, "the one with the most points loses"),
+        ("advance", Advance.EVERY_HAND, "everybody moves on to the next phase"),
+    ],
+)
+def test_describe_follows_the_options(option: str, value: object, words: str) -> None:
+    """The rule sentences shown to players come from the variant's options (C-15, C-17).
+
+    The classic default counts the natural card per phase, as seed 000 says: «A fázisban
+    azonban ki kell játszani legalább egy „természetes” lapot» ("in the phase you must
+    play at least one natural card").
+    """
+    classic = " ".join(CLASSIC.describe())
+    assert "the phase laid down needs at least one natural card (C-17)" in classic
+    assert "you go out only by discarding your last card" in classic
+    assert words not in classic
+    assert words in " ".join(CLASSIC.with_options(**{option: value}).describe())
+
+
+def test_describe_master_and_the_10_hands_game() -> None:
+    """M-7 (seed 001: «В конце хода игрок должен сбросить еще одну карту»), M-4, C-24."""  # noqa: RUF002
+    master = " ".join(MASTER.describe())
+    assert "Every turn ends with a discard or an action card" in master
+    assert "every set needs at least one natural card and every run two (M-4)" in master
+    assert "ranged" not in master and "in their range" in master
+    ten = " ".join(find_variant("classic-10-hands").describe())
+    assert "at the latest after 10 hands, the lowest total of all players winning" in ten
 
 
 # ============================================================================ coverage
