@@ -155,6 +155,15 @@ def test_every_built_in_variant_has_a_hand_bound() -> None:
     }
 
 
+@pytest.mark.parametrize("turns", [-1, 1001])
+def test_c16_a_state_past_its_hand_bound_is_refused(turns: int) -> None:
+    """C-16 hand bound: a hand-built state cannot claim more turns than the bound, or fewer
+    than none (an input that would otherwise let a hand run on)."""
+    state = attrs.evolve(deadlock("classic", 0), turns=turns)
+    with pytest.raises(phase10.InvalidStateError, match="turns begun this hand"):
+        state.validate()
+
+
 @pytest.mark.parametrize("name", DEADLOCK_VARIANTS)
 def test_c16_the_deadlock_cannot_end_but_by_the_bound(name: str) -> None:
     """The deadlock of issue 21 runs to the hand bound and ends without a winner (C-16).

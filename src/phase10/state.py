@@ -605,6 +605,13 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
                 f"players[{i}].known",
                 "known cards must be in canonical order and all in the player's hand",
             )
+    limit = variant.max_hand_turns
+    if state.turns < 0 or (limit is not None and state.turns > limit):
+        # the hand bound (C-16) counts from 0: a hand cannot have lasted longer than it
+        most = "" if limit is None else f" and at most {limit}, the hand bound (C-16)"
+        yield StateProblem(
+            "turns", f"{state.turns} turns begun this hand; expected at least 0{most}"
+        )
     seats_ok = True
     for name in ("tiebreak", "winners"):
         seats = getattr(state, name)
