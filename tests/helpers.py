@@ -379,7 +379,8 @@ def check_state(state: GameState, legal: Sequence[Action] | None = None) -> None
         assert (state.action_pile, state.drawn, state.offers) == ((), (), ())
     if variant.laydown_style is LaydownStyle.ANNOUNCE:  # rule T-4: nothing on the table
         assert all(row == () for row in state.table)
-        if variant.max_reshuffles is None:  # one long hand (T-5)
+        # one long hand (T-5), unless it reached a bound (C-16)
+        if variant.max_reshuffles is None and variant.max_hand_turns is None:
             assert state.hand_number == 1
     if variant.advance is Advance.EVERY_HAND:  # rule V-1: everybody advances every hand
         if state.tiebreak or state.is_over:

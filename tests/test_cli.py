@@ -50,6 +50,45 @@ def test_check_prints_the_melds_and_exits_0(capsys: pytest.CaptureFixture[str]) 
     assert (0, expected, "") == (status, out, err)
 
 
+def test_check_accepts_pinned_wilds_one_natural_per_phase(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Rule C-17: the classic default asks one natural card per phase, and wilds may be pinned.
+
+    Seed 000: «A fázisban azonban ki kell játszani legalább egy „természetes” lapot» ("in
+    the phase you must play at least one natural card"), so ``R7 B7 G7 | W=4 W=4 W=4`` is a
+    phase 1 the engine accepts, and ``check`` says so.
+    """
+    status, out, err = run(capsys, "check", "R7 B7 G7 | W=4 W=4 W=4", "--phase", "1")
+    assert (0, "") == (status, err)
+    assert out.startswith("phase 1 (2 sets of 3): lays down\n")
+    status, _, err = run(capsys, "check", "R7 B7 G7 W=x", "--phase", "1")
+    assert 2 == status
+    assert "only a wild takes a value" in err
+
+
+def test_check_takes_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--variant``: Master's ranged jokers (M-2), 10 Phases' suits (T-1, T-3)."""
+    status, out, err = run(
+        capsys, "check", "R1 Y2 G3 W1-6:RY", "--group", "run 4", "--variant", "master"
+    )
+    assert (0, "run of 4: valid: R1 Y2 G3 W1-6:RY=4\n", "") == (status, out, err)
+    status, out, _ = run(capsys, "check", "R1 Y2 G3 W1-6:RY", "--group", "run 4")
+    assert 2 == status  # not classic cards
+    status, out, err = run(
+        capsys, "check", "AH 2H 3H 5S 5H 5D", "--phase", "1", "--variant", "ten-phases"
+    )
+    assert (0, "") == (status, err)
+    assert "phase 1 (1 set of 3 + 1 run of 3): lays down" in out
+    status, _, err = run(
+        capsys, "check", "R7 B7 G7", "--phase", "7", "--variant", "classic-first-5"
+    )
+    assert (2, "phase10: error: classic-first-5 has phases 1 to 5, not phase 7\n") == (
+        status,
+        err,
+    )
+
+
 def test_check_accepts_unquoted_cards_and_short_option(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "check", "r7", "b7", "g7,y7", "r1", "b1", "w", "-p", "1")
     expected = (

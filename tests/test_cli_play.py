@@ -62,7 +62,8 @@ def test_help_shows_the_rules(
     _, out, _ = play(monkeypatch, capsys, "help\nq\n")
     assert "Rules of classic" in out
     assert "  10. 1 set of 5 + 1 set of 3\n" in out
-    assert "Scoring: 5 points for 1-9, 10 for 10 and up, 15 for a skip, 25 for a wild." in out
+    flat = " ".join(out.split())
+    assert "5 points for 1-9, 10 for 10 and up, 15 for a skip, 25 for a wild, left in" in flat
 
 
 @pytest.mark.parametrize("name", variant_names())
@@ -89,9 +90,27 @@ def test_every_built_in_variant_can_be_played(
 
 def test_summaries_name_the_variant_specials() -> None:
     assert "Take two" in rules_summary(phase10.MASTER)
-    assert "Scoring: 1 point(s) per card" in rules_summary(phase10.MASTER)
+    assert "1 point(s) per card left in hand (M-8)" in " ".join(
+        rules_summary(phase10.MASTER).split()
+    )
     assert "announce it" in rules_summary(phase10.TEN_PHASES)
     assert "Pick-a-phase" in rules_summary(find_variant("classic-pick"))
+
+
+@pytest.mark.parametrize("name", phase10.variant_names())
+def test_help_says_the_rules_of_the_variant_in_play(name: str) -> None:
+    """``help`` is the variant's own rule sentences (C-17, C-15, M-7), not static text.
+
+    Seed 000: «A fázisban azonban ki kell játszani legalább egy „természetes” lapot» ("in
+    the phase you must play at least one natural card"): the classic default counts the
+    natural card per phase, so ``help`` must not say that a group needs one.
+    """
+    variant = find_variant(name)
+    summary = " ".join(rules_summary(variant).split())
+    assert all(" ".join(s.split()) in summary for s in variant.describe())
+    if variant.meld_rules.natural_minimum is phase10.NaturalScope.PHASE:
+        assert "a group needs a natural card" not in summary
+        assert "the phase laid down needs at least one natural card (C-17)" in summary
 
 
 def test_actions_in_notation_and_wrong_numbers(

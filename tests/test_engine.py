@@ -353,9 +353,14 @@ def test_c14_hit_others_only_from_the_next_turn() -> None:
 
 
 def test_c15_go_out_by_hitting() -> None:
-    # rule C-15, option go_out_by_hitting=True
+    """Rule C-15, option go_out_by_hitting=True: seed 001's short classic text.
+
+    Seed 001: a player goes out «делая сброс или выкладывая все карты» ("by hitting or by
+    laying down all cards"), where «сброс» means hitting.
+    """  # noqa: RUF002 - the seed's own words
+    variant = CLASSIC.with_options(go_out_by_hitting=True)
     hand = "R1 R1 B1 G1 Y1 R2 R2 B2 G2 Y2"
-    state = draw(start([hand, NOTHING], "R5", score=(0, 5)), "B1")
+    state = draw(start([hand, NOTHING], "R5", score=(0, 5), variant=variant), "B1")
     everything = lay(state, "R1 R1 B1 B1 G1 Y1", "R2 R2 B2 G2 Y2")
     assert everything in layable(state)  # laying down every card also goes out
     state = play(state, lay(state, "R1 R1 B1 G1 Y1", "R2 R2 B2 G2 Y2"))
@@ -365,10 +370,17 @@ def test_c15_go_out_by_hitting() -> None:
 
 
 def test_c15_must_discard_the_last_card() -> None:
-    # rule C-15, option go_out_by_hitting=False: the turn must end with a discard
-    variant = CLASSIC.with_options(go_out_by_hitting=False)
+    """Rule C-15, the classic default go_out_by_hitting=False: a turn ends with a discard.
+
+    Seed 000: «mindig úgy kell befejeznie a körét, hogy … egy kártyát tesz az eldobott halom
+    tetejére» (a turn always ends by putting a card on the discard pile); seed 002: «fiecare
+    tură se termină cu un jucător care plasează o carte în partea de sus a grămezii
+    aruncate» (every turn ends with a player placing a card on the discard pile); seed 003's
+    example ends every turn with a discard.
+    """
+    assert CLASSIC.go_out_by_hitting is False
     hand = "R1 R1 B1 G1 Y1 R2 R2 B2 G2 Y2"
-    state = draw(start([hand, NOTHING], "R5", variant=variant), "B1")
+    state = draw(start([hand, NOTHING], "R5"), "B1")
     refuse(state, lay(state, "R1 R1 B1 B1 G1 Y1", "R2 R2 B2 G2 Y2"), Violation.MUST_DISCARD_LAST)
     state = play(state, lay(state, "R1 R1 B1 G1 Y1", "R2 R2 B2 G2 Y2"))
     assert [] == hits(state)

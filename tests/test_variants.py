@@ -165,6 +165,31 @@ def test_v1_fixed_hands_everyone_advances_every_hand() -> None:
 
 
 @pytest.mark.parametrize(
+    ("scores", "winners", "tiebreak"),
+    [((100, 0), (1,), ()), ((0, 100), (0,), ()), ((60, 0), (), (0, 1))],
+)
+def test_c24_max_hands_option_lowest_total_wins_after_the_last_hand(
+    scores: tuple[int, int], winners: tuple[int, ...], tiebreak: tuple[int, ...]
+) -> None:
+    """Rule C-24, option max_hands (``classic-10-hands``): seed 001's short classic text.
+
+    Seed 001: «выигрывает игрок, набравший наименьшее количество очков после окончания 10
+    раундов» ("the player with the fewest points after 10 rounds wins"), with the phases
+    progressing as usual (C-22, not V-1); a tie is played off as C-26.
+    """
+    ten = find_variant("classic-10-hands")
+    assert (10, Advance.COMPLETED) == (ten.max_hands, ten.advance)
+    state = start([OUT, QUIET], "R12", variant=ten, score=scores)
+    assert (1, 1) == (state.hand_number, go_out(state, "Y12", *OUT_GROUPS).hand_number - 1)
+    state = go_out(attrs.evolve(state, hand_number=10).validate(), "Y12", *OUT_GROUPS)
+    assert (1, 0) == state.phases  # p1 completed phase 1, p2 did not and stays on it
+    assert (scores[0], scores[1] + 60) == state.scores
+    assert (winners, tiebreak, bool(winners)) == (state.winners, state.tiebreak, state.is_over)
+    if tiebreak:  # rule C-26: the tied players play phase 10 off
+        assert (11, (9,)) == (state.hand_number, state.open_phases(0))
+
+
+@pytest.mark.parametrize(
     ("scores", "winners"), [((100, 0), (1,)), ((0, 100), (0,)), ((61, 0), (1,)), ((59, 0), (0,))]
 )
 def test_v1_fixed_hands_lowest_total_wins_after_the_last_phase(
@@ -370,6 +395,7 @@ def test_variant_names_lists_every_built_in() -> None:
         "classic-even",
         "classic-odd",
         "classic-pick",
+        "classic-10-hands",  # rule C-24, option max_hands
         "master",
         "ten-phases",
         "ten-phases-rummy",
@@ -720,6 +746,23 @@ def test_m9_max_reshuffles_option_in_master(max_reshuffles: int | None, reshuffl
         assert (2, TurnStep.DEAL, (0, 0)) == (state.hand_number, state.step, state.scores)
 
 
+@pytest.mark.parametrize(("max_hand_turns", "ended"), [(2, True), (3, False), (None, False)])
+def test_c16_max_hand_turns_option_in_master(max_hand_turns: int | None, ended: bool) -> None:
+    """Option max_hand_turns (C-16, the hand bound, a library choice) on Master.
+
+    No seed mentions running out of cards or a hand nobody can end; the library ends a
+    hand that reaches its bound without a winner: nobody scores, the phases laid count.
+    """
+    variant = MASTER.with_options(max_hand_turns=max_hand_turns)
+    state = start([M_QUIET, M_QUIET2], "G12", variant=variant)
+    assert 1 == state.turns  # the first turn has begun
+    state = pass_turn(pass_turn(state, "P12"), "R12")
+    if ended:
+        assert (2, TurnStep.DEAL, (0, 0)) == (state.hand_number, state.step, state.scores)
+    else:
+        assert (1, TurnStep.DRAW, 3) == (state.hand_number, state.step, state.turns)
+
+
 #: M-10: p1 lays phase 10 and keeps two cards (2 points); p2 lays phase 10 and goes out.
 M10_HANDS = ["R5 Y5 G5 P5 R5 R1 R2 R3 G9 P11", "Y6 G6 P6 R6 Y6 G1 G2 G3 G4 G5"]
 
@@ -781,13 +824,20 @@ def test_m11_a_last_action_card_has_no_effect_and_ends_the_hand(last: str) -> No
     assert not any(p.take_two or p.keep_all or p.skipped for p in after.players)
 
 
-def test_m11_go_out_by_hitting_option_in_master() -> None:
-    # rule M-11 with option go_out_by_hitting=false (C-15): the turn ends with a discard
-    variant = MASTER.with_options(go_out_by_hitting=False)
-    state = draw(start([M_OUT, M_QUIET2], "G12", variant=variant), "P4")
+def test_m7_master_goes_out_only_by_the_closing_discard() -> None:
+    """Rule M-7: laying down or hitting the last card does not go out in Master.
+
+    Seed 001: «В конце хода игрок должен сбросить еще одну карту. Либо он выкладывает одну
+    карту с руки в стопку сброса, либо использует синюю карту действия» ("at the end of the
+    turn the player must discard one more card: a card from the hand onto the discard pile,
+    or a blue action card"). Option go_out_by_hitting=True (C-15) still allows it.
+    """  # noqa: RUF002 - the seed's own words
+    assert MASTER.go_out_by_hitting is False
+    state = draw(start([M_OUT, M_QUIET2], "G12", variant=MASTER), "P4")
     everything = lay(state, "R1 Y1 G1", "R2 Y2", "R3 Y3", "R4 Y4 G4 P4")
     refuse(state, everything, Violation.MUST_DISCARD_LAST)
-    assert is_legal(draw(start([M_OUT, M_QUIET2], "G12", variant=MASTER), "P4"), everything)
+    hitting = MASTER.with_options(go_out_by_hitting=True)
+    assert is_legal(draw(start([M_OUT, M_QUIET2], "G12", variant=hitting), "P4"), everything)
     state = play(state, lay(state, *M_OUT_GROUPS), discard(state, "P4"))
     assert (2, (0, 10)) == (state.hand_number, state.scores)
 
@@ -839,14 +889,15 @@ def test_m12_take_two_draws_two_keeps_one_until_the_hand_ends() -> None:
 
 
 def test_m12_take_two_ends_with_the_hand() -> None:
-    # rule M-12: p1 draws two, keeps one and goes out; the next hand starts without it
+    # rule M-12: p1 draws two, keeps one and goes out (with the closing discard, M-7); the
+    # next hand starts without it
     state = start([f"{M_NINE} TT", M_QUIET2], "P12", variant=MASTER)
     state = draw(state, "G4")
     state = play(state, discard(state, "TT"))
     state = pass_turn(state, "R12")
     state = play(state, DrawTwo(0), Reveal(card("G2")), Reveal(card("G3")), Keep(0, card("G2")))
     assert card("G3") == state.top_discard
-    state = play(state, lay(state, "R1 Y1 G1", "R2 Y2 G2", "R3 Y3", "R4 Y4 G4"))
+    state = play(state, lay(state, *M_OUT_GROUPS), discard(state, "G2"))
     assert (2, TurnStep.DEAL, False) == (state.hand_number, state.step, state.players[0].take_two)
 
 
@@ -903,12 +954,13 @@ def test_m13_a_second_keep_all_changes_nothing() -> None:
 
 
 def test_m13_keep_all_holder_who_went_out_has_no_hand_to_keep() -> None:
-    # rule M-13: p1 plays Keep all, then goes out; there is nothing to keep, nothing to ask
+    # rule M-13: p1 plays Keep all, then goes out (with the closing discard, M-7); there is
+    # nothing to keep, nothing to ask
     state = start([f"KA {M_NINE}", M_QUIET2], "G12", variant=MASTER)
     state = play(draw(state, "P4"), Discard(0, card("KA")))
     state = pass_turn(state, "R12")
     state = draw(state, "G1")
-    state = play(state, lay(state, "R1 Y1 G1 G1", "R2 Y2", "R3 Y3", "R4 Y4 P4"))
+    state = play(state, lay(state, "R1 Y1 G1", "R2 Y2", "R3 Y3", "R4 Y4 P4"), discard(state, "G1"))
     assert ((), (0, 10)) == (state.players[0].hand, state.scores)
     assert (2, TurnStep.DEAL, (1, 0)) == (state.hand_number, state.step, dealing_order(state))
     assert not is_legal(state, KeepHand(0, True))
@@ -1387,6 +1439,48 @@ def test_t6_declare_loser_option_on_the_classic_game() -> None:
         assert (True, losers) == (state.is_over, state.losers)
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("natural_minimum", NaturalScope.GROUP, "every group needs at least one natural card"),
+        ("natural_minimum", NaturalScope.NONE, "a group may be all wilds"),
+        ("go_out_by_hitting", True, "by discarding, hitting or laying down your last card"),
+        ("hit_others_on_laydown_turn", False, "others' from your next turn"),
+        ("skip_target", SkipTarget.NEXT, "makes the next player lose"),
+        ("skip_limit", SkipLimit.PENDING, "At most one skip lies against a player"),
+        ("runs_wrap", True, "12 is followed by 1"),
+        ("max_hands", 7, "at the latest after 7 hands"),
+        ("max_hand_turns", 50, "lasted 50 turns"),
+        ("max_reshuffles", 3, "reshuffled the discard pile 3 times"),
+        ("tiebreak_hand", False, "Tied players share the win"),
+        ("declare_loser", True, "the one with the most points loses"),
+        ("advance", Advance.EVERY_HAND, "everybody moves on to the next phase"),
+    ],
+)
+def test_describe_follows_the_options(option: str, value: object, words: str) -> None:
+    """The rule sentences shown to players come from the variant's options (C-15, C-17).
+
+    The classic default counts the natural card per phase, as seed 000 says: «A fázisban
+    azonban ki kell játszani legalább egy „természetes” lapot» ("in the phase you must
+    play at least one natural card").
+    """
+    classic = " ".join(CLASSIC.describe())
+    assert "the phase laid down needs at least one natural card (C-17)" in classic
+    assert "you go out only by discarding your last card" in classic
+    assert words not in classic
+    assert words in " ".join(CLASSIC.with_options(**{option: value}).describe())
+
+
+def test_describe_master_and_the_10_hands_game() -> None:
+    """M-7 (seed 001: «В конце хода игрок должен сбросить еще одну карту»), M-4, C-24."""  # noqa: RUF002
+    master = " ".join(MASTER.describe())
+    assert "Every turn ends with a discard or an action card" in master
+    assert "every set needs at least one natural card and every run two (M-4)" in master
+    assert "ranged" not in master and "in their range" in master
+    ten = " ".join(find_variant("classic-10-hands").describe())
+    assert "at the latest after 10 hands, the lowest total of all players winning" in ten
+
+
 # ============================================================================ coverage
 
 #: Every rule option of a Variant, and the scenario that exercises it on one of these games.
@@ -1394,7 +1488,7 @@ OPTION_SCENARIOS = {
     "skip_target": test_m14_skip_target_next_option_in_master,
     "skip_limit": test_m14_skip_limit_round_option_in_master,
     "hit_others_on_laydown_turn": test_m7_hit_others_on_laydown_turn_option_in_master,
-    "go_out_by_hitting": test_m11_go_out_by_hitting_option_in_master,
+    "go_out_by_hitting": test_m7_master_goes_out_only_by_the_closing_discard,
     "runs_wrap": test_m3_runs_wrap_option_in_master,
     "natural_minimum": test_m4_natural_minimum_per_phase_option,
     "tiebreak_win": test_v1_fixed_hands_tiebreak_won_by_going_out,
@@ -1411,6 +1505,8 @@ OPTION_SCENARIOS = {
     "deck": test_m2_the_joker_split_is_a_parameter,  # master_deck(jokers=...), M-2
     "phases": test_v5_custom_phases_parse_and_play,
     "max_reshuffles": test_m9_max_reshuffles_option_in_master,
+    "max_hand_turns": test_c16_max_hand_turns_option_in_master,
+    "max_hands": test_c24_max_hands_option_lowest_total_wins_after_the_last_hand,
 }
 #: Fields of a Variant that describe the game rather than choose between readings.
 NOT_OPTIONS = {"name", "meld_rules", "scoring", "hand_size", "min_players", "max_players"}

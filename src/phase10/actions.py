@@ -25,6 +25,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 
+from phase10._enums import member_repr
 from phase10.cards import Card
 from phase10.errors import InvalidActionError
 from phase10.groups import End, Value
@@ -78,6 +79,8 @@ class Operands(enum.Enum):
     LAYDOWN = "laydown"
     #: ``keep`` or ``redraw``, then the melds of a phase (``p1 announce keep R7 B7 ...``).
     ANNOUNCE = "announce"
+
+    __repr__ = member_repr
 
 
 def seat_name(seat: int) -> str:

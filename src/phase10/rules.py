@@ -293,6 +293,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
         receiver=None,
         offers=(),
         reshuffles=0,
+        turns=0,
         history=History(),
     )
     fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
@@ -719,7 +720,9 @@ def _check_discard(state: GameState, action: Discard) -> None:
 def _begin_turn(state: GameState, seat: int) -> GameState:
     """Hand the turn to ``seat``, spending pending skips and reshuffling if needed.
 
-    Rules C-19, C-20 and M-14 (skips), C-16 (the reshuffle).
+    Rules C-19, C-20 and M-14 (skips), C-16 (the reshuffle). The one place a hand ends
+    without a winner: nothing is left to draw, or the hand bound ``max_hand_turns`` (C-16,
+    a library choice) is reached.
     """
     players = state.players
     # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard
@@ -731,12 +734,15 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
         seat = _next_seat(state, seat)
     if guarded:
         players = _count_turn(players)
+    step: TurnStep | None = None  # nothing left to draw or reshuffle
     if state.draw_pile:
         step = TurnStep.DRAW
     elif _can_reshuffle(state):
         step = TurnStep.RESHUFFLE  # rule C-16
-    else:
-        # Nothing left to draw or reshuffle: the hand ends without a winner (documented).
+    limit = state.variant.max_hand_turns
+    if step is None or (limit is not None and state.turns >= limit):
+        # Nothing left to draw or reshuffle, or the hand bound reached (C-16, a library
+        # choice): the hand ends without a winner (documented).
         return _end_hand(_evolve(state, players=players), went_out=None)
     return _evolve(
         state,
@@ -746,6 +752,7 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
         laid_this_turn=False,
         to_draw=0,
         receiver=None,
+        turns=state.turns + 1,
     )
 
 
@@ -839,6 +846,9 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
             )
         )
     after = _evolve(state, players=tuple(players))
+    if variant.max_hands is not None and state.hand_number >= variant.max_hands:
+        # rule C-24, option max_hands (seed 001): the lowest total of all wins (C-26 ties)
+        return _winners(after, list(range(len(players))))
     done = [s for s, p in enumerate(players) if p.phase >= last]
     if done:  # rules C-24, M-10: the game ends after the hand in which a player finished
         return _winners(after, done)

@@ -299,6 +299,8 @@ class GameState:
         receiver: Who gets the revealed cards when it is not the player to act (M-15).
         offers: The cards offered after a Give five, as (seat, card) pairs (M-15).
         reshuffles: How many times the discard pile was reshuffled this hand (C-16).
+        turns: How many turns have begun this hand (a lost turn is not one); the hand ends
+            when the next would pass ``variant.max_hand_turns`` (C-16, the hand bound).
         history: The public events of the current hand, oldest first (a :class:`History`
             of :class:`Event`); empty before the turn-up. Part of equality: two states
             with the same cards but different histories differ.
@@ -323,6 +325,7 @@ class GameState:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
+    turns: int = 0
     history: History = _EMPTY_HISTORY
 
     @property
@@ -615,6 +618,13 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
                 f"players[{i}].known",
                 "known cards must be in canonical order and all in the player's hand",
             )
+    limit = variant.max_hand_turns
+    if state.turns < 0 or (limit is not None and state.turns > limit):
+        # the hand bound (C-16) counts from 0: a hand cannot have lasted longer than it
+        most = "" if limit is None else f" and at most {limit}, the hand bound (C-16)"
+        yield StateProblem(
+            "turns", f"{state.turns} turns begun this hand; expected at least 0{most}"
+        )
     seats_ok = True
     for name in ("tiebreak", "winners"):
         seats = getattr(state, name)

@@ -175,6 +175,18 @@ class Variant:
         max_reshuffles: How many times one hand may reshuffle the discard pile (C-16) before
             it ends without a winner; ``None`` (the default) for no limit. Phase 10 Master
             sets 10: there, legal play can leave a hand that nobody can ever go out of.
+        max_hands: Option ``max_hands`` (C-24): after this many hands (tie-break hands
+            not counted) the game ends and the lowest total of all players wins, ties
+            played off as C-26; phases progress as usual (C-22, not V-1). A player who
+            completes the last phase in an earlier hand ends the game as C-24 says.
+            ``None`` (the default) plays until a player completes the last phase; seed
+            001's short classic text plays 10 (the built-in ``classic-10-hands``).
+        max_hand_turns: The hand bound (C-16, a library choice): a hand that has lasted
+            this many turns ends without a winner, scored like a hand with nothing left to
+            draw (nobody scores, laid phases count), so that every hand ends: legal play
+            can reach a position nobody can ever go out of, and taking the discard and
+            discarding it again never reshuffles. Every built-in variant sets 1,000, far
+            beyond a real hand (a few dozen turns); ``None`` for no bound.
 
     Raises:
         DefinitionError: a field is out of range or the options cannot work together.
@@ -195,7 +207,7 @@ class Variant:
     skip_target: SkipTarget = SkipTarget.CHOSEN
     skip_limit: SkipLimit = SkipLimit.ROUND
     hit_others_on_laydown_turn: bool = True
-    go_out_by_hitting: bool = True
+    go_out_by_hitting: bool = False
     tiebreak_win: TiebreakWin = TiebreakWin.LAYDOWN
     tiebreak_hand: bool = True
     phase_order: PhaseOrder = PhaseOrder.IN_ORDER
@@ -208,6 +220,8 @@ class Variant:
     declare_loser: bool = False
     end_at_last_phase: bool = False
     max_reshuffles: int | None = None
+    max_hand_turns: int | None = 1000
+    max_hands: int | None = None
 
     def __repr__(self) -> str:
         # A built-in variant reads back as its name; a custom one lists its fields.
@@ -260,6 +274,14 @@ class Variant:
         if self.max_reshuffles is not None and not is_whole(self.max_reshuffles, 0):
             raise DefinitionError(
                 f"max_reshuffles must be None or a whole number >= 0, got {self.max_reshuffles!r}"
+            )
+        if self.max_hand_turns is not None and not is_whole(self.max_hand_turns, 1):
+            raise DefinitionError(
+                f"max_hand_turns must be None or a whole number >= 1, got {self.max_hand_turns!r}"
+            )
+        if self.max_hands is not None and not is_whole(self.max_hands, 1):
+            raise DefinitionError(
+                f"max_hands must be None or a whole number >= 1, got {self.max_hands!r}"
             )
         if not is_whole(self.jokers_per_player, 0):
             raise DefinitionError(
@@ -336,6 +358,22 @@ class Variant:
         """Option ``natural_minimum`` (C-17): natural cards counted per phase, group or not."""
         return self.meld_rules.natural_minimum
 
+    def describe(self) -> tuple[str, ...]:
+        """The rules of this variant in plain sentences, each citing its rule IDs.
+
+        Every sentence is written from the variant's options, so that what a player is told
+        (``phase10 play``'s ``help``, the docs) is what the engine plays. The phases are
+        not listed (see :attr:`phases`).
+
+        >>> phase = "the phase laid down needs at least one natural card (C-17)"
+        >>> any(phase in s for s in CLASSIC.describe())
+        True
+        >>> per_group = CLASSIC.with_options(natural_minimum=NaturalScope.GROUP)
+        >>> any("every group needs at least one natural card" in s for s in per_group.describe())
+        True
+        """
+        return _describe(self)
+
     def with_options(self, **options: Any) -> Variant:
         """Return a copy with rule options changed by name.
 
@@ -364,6 +402,194 @@ class Variant:
             except (TypeError, ValueError) as exc:
                 raise DefinitionError(str(exc)) from None
         return attrs.evolve(self, **options)
+
+
+def _turn_sentences(variant: Variant) -> list[str]:
+    if variant.laydown_style is LaydownStyle.ANNOUNCE:
+        return [
+            "A turn: take the top card of the discard pile or the draw pile, then discard one "
+            "card (T-2).",
+            "When you hold your phase you may announce it (T-4): keep the cards, or discard "
+            "them and draw as many; then work on the next phase.",
+        ]
+    out = [
+        "A turn: draw (the draw pile or the top discard), optionally lay down your whole "
+        "phase (once a hand), then hit: add single cards to melds on the table, once your "
+        "phase is down; end by discarding (C-11 to C-14)."
+    ]
+    if variant.hit_others_on_laydown_turn:
+        out.append("You may hit your own and others' melds, also on the turn you lay down (C-14).")
+    else:
+        out.append(
+            "On the turn you lay down you may hit only your own melds; others' from your next "
+            "turn (C-14)."
+        )
+    if variant.go_out_by_hitting:
+        out.append(
+            "You go out when you have no cards left: by discarding, hitting or laying down "
+            "your last card (C-15)."
+        )
+    elif variant.action_cards:
+        out.append(
+            "Every turn ends with a discard or an action card, so you go out only by that last "
+            "card, never by hitting or laying it down (M-7); Give five is the one turn without "
+            "a discard (M-15)."
+        )
+    else:
+        out.append(
+            "Every turn ends with a discard, so you go out only by discarding your last card, "
+            "never by hitting or laying it down (C-15)."
+        )
+    return out
+
+
+def _hand_sentences(variant: Variant) -> list[str]:
+    if variant.laydown_style is LaydownStyle.ANNOUNCE:
+        return []
+    if variant.advance is Advance.EVERY_HAND:
+        who = "everybody moves on to the next phase, completed or not (V-1)"
+    else:
+        who = "who laid down their phase moves on to the next one (C-22)"
+    return [f"A hand ends when a player has no cards left; {who}."]
+
+
+def _end_sentences(variant: Variant) -> list[str]:
+    last = "phase 10" if len(variant.phases) == 10 else "the last phase"
+    if variant.laydown_style is LaydownStyle.ANNOUNCE:
+        out = [f"The first player to complete {last} wins (T-5)."]
+    elif variant.end_at_last_phase:
+        out = [f"The game ends the moment a player lays down {last}; that player wins (T-5)."]
+    elif variant.advance is Advance.EVERY_HAND:
+        out = [f"After {last} the lowest total wins (V-1)."]
+    elif variant.phase_order is PhaseOrder.PICK:
+        out = [
+            "Pick-a-phase: lay down any phase you have not completed yet; the game ends after "
+            "a hand in which someone completed them all, the lowest score of them winning "
+            "(V-4, C-25)."
+        ]
+    else:
+        out = [
+            f"The game ends after a hand in which someone completed {last}; of them the "
+            "lowest score wins (C-24, C-25)."
+        ]
+    if variant.max_hands is not None:
+        out.append(
+            f"The game ends at the latest after {variant.max_hands} hands, the lowest total of "
+            "all players winning (C-24)."
+        )
+    # an announcement or end_at_last_phase ends the game for one player: nobody ties
+    if variant.laydown_style is LaydownStyle.TABLE and not variant.end_at_last_phase:
+        if variant.tiebreak_hand:
+            out.append(f"A tie is played off in a tie-break hand on {last} (C-26).")
+        else:
+            out.append("Tied players share the win (M-10).")
+    if variant.declare_loser:
+        out.append("Of the players on the lowest phase, the one with the most points loses (T-6).")
+    return out
+
+
+def _group_sentences(variant: Variant) -> list[str]:
+    rules = variant.meld_rules
+    wrap = f"{rules.max_number} is followed by 1" if rules.runs_wrap else "no wrapping"
+    colours = (
+        "red or black; suit runs: consecutive numbers of one suit"
+        if rules.colors == SUITS
+        else "one colour"
+    )
+    out = [
+        f"Sets: cards of one number; runs: consecutive numbers ({wrap}, C-7); colour groups: "
+        f"{colours}."
+    ]
+    ranged = any(c.is_wild and c.wild_numbers is not None for c in variant.deck)
+    wild = (
+        "Jokers stand only for a number in their range and a colour they show (M-2)"
+        if ranged
+        else "Wilds stand for any number and colour"
+    )
+    scope = rules.natural_minimum
+    if scope is NaturalScope.NONE:
+        out.append(f"{wild}; a group may be all wilds (C-17).")
+    elif scope is NaturalScope.PHASE:
+        out.append(f"{wild}, but the phase laid down needs at least one natural card (C-17).")
+    elif rules.naturals_in_sets == rules.naturals_in_runs == 1:
+        out.append(f"{wild}, but every group needs at least one natural card (C-17).")
+    else:
+        out.append(
+            f"{wild}, but every set needs at least {_word(rules.naturals_in_sets)} natural "
+            f"card and every run {_word(rules.naturals_in_runs)} (M-4)."
+        )
+    return out
+
+
+def _word(n: int) -> str:
+    return ("no", "one", "two", "three")[n] if n < 4 else str(n)
+
+
+def _card_sentences(variant: Variant) -> list[str]:
+    out = []
+    if any(c.is_skip for c in variant.deck):
+        who = "the next player" if variant.skip_target is SkipTarget.NEXT else "another player"
+        chosen = "" if variant.skip_target is SkipTarget.NEXT else " of your choice"
+        out.append(f"Discarding a skip makes {who}{chosen} lose their next turn (C-19).")
+        if variant.skip_limit is SkipLimit.ROUND:
+            out.append("A player is skipped at most once a round (C-20).")
+        else:
+            out.append("At most one skip lies against a player at a time (C-20, M-14).")
+    if variant.action_cards:
+        out.append(
+            "Action cards (M-11): TT Take two (from the next turn draw two, keep one), KA Keep "
+            "all (keep your hand into the next hand), GF Give five (the others offer five "
+            "cards, you take one), S Skip. Playing one ends the turn."
+        )
+    return out
+
+
+def _bound_sentences(variant: Variant) -> list[str]:
+    out = []
+    if variant.max_reshuffles is not None:
+        out.append(
+            f"A hand that has reshuffled the discard pile {variant.max_reshuffles} times ends "
+            "without a winner when the draw pile runs out again (C-16)."
+        )
+    if variant.max_hand_turns is not None:
+        out.append(
+            f"A hand that has lasted {variant.max_hand_turns:,} turns ends without a winner: "
+            "nobody scores, the phases laid down count (C-16)."
+        )
+    return out
+
+
+def _scoring_sentence(variant: Variant) -> str:
+    scoring = variant.scoring
+    if scoring.per_card is not None:
+        points = f"{scoring.per_card} point(s) per card left in hand (M-8)"
+    else:
+        points = (
+            f"{scoring.low} points for 1-{scoring.high_from - 1}, {scoring.high} for "
+            f"{scoring.high_from} and up"
+        )
+        if any(c.is_skip for c in variant.deck):
+            points += f", {scoring.skip} for a skip"
+        points += f", {scoring.wild} for a wild, left in hand (C-23)"
+    first = "the winner" if variant.laydown_style is LaydownStyle.ANNOUNCE else "whoever goes out"
+    return f"Scoring: {first} scores 0, the others {points}; low is good."
+
+
+@lru_cache(
+    maxsize=64,
+    key="a `Variant`",
+    why="the rule sentences are derived from the variant's options only",
+)
+def _describe(variant: Variant) -> tuple[str, ...]:
+    return (
+        *_turn_sentences(variant),
+        *_hand_sentences(variant),
+        *_end_sentences(variant),
+        *_group_sentences(variant),
+        *_card_sentences(variant),
+        *_bound_sentences(variant),
+        _scoring_sentence(variant),
+    )
 
 
 @lru_cache(
@@ -459,6 +685,7 @@ MASTER = Variant(
     action_cards=True,  # rules M-11 to M-15
     skip_limit=SkipLimit.PENDING,  # rule M-14: at most one skip in front of a player
     tiebreak_hand=False,  # rule M-10: ties go to fewer penalty points
+    go_out_by_hitting=False,  # rule M-7: every turn ends with a discard or an action card
     max_reshuffles=10,  # a kept two-card hand can deadlock a hand (documented)
 )
 
@@ -508,6 +735,8 @@ _BUILT_IN: dict[str, Callable[[], Variant]] = {
     "classic-pick": lambda: CLASSIC.with_options(  # rule V-4
         name="classic-pick", phase_order=PhaseOrder.PICK
     ),
+    # rule C-24, seed 001's short classic text: the fewest points after 10 hands wins
+    "classic-10-hands": lambda: CLASSIC.with_options(name="classic-10-hands", max_hands=10),
     "master": lambda: MASTER,
     "ten-phases": lambda: TEN_PHASES,
     "ten-phases-rummy": lambda: TEN_PHASES_RUMMY,

@@ -112,6 +112,7 @@ class PlayerView:
     receiver: int | None = None
     offers: tuple[tuple[int, Card], ...] = ()
     reshuffles: int = 0
+    turns: int = 0
     history: History = attrs.field(factory=History)
 
     @property

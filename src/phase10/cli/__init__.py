@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from phase10 import __version__
 from phase10.cli import check, demo, play, replay, simulate
-from phase10.cli._common import BOTS, UsageError, is_bot_spec
+from phase10.cli._common import BOTS, UsageError, is_bot_spec, variant_named
 from phase10.errors import Phase10Error
 from phase10.phases import CLASSIC_PHASES
 from phase10.variants import variant_names
@@ -123,11 +123,12 @@ def _build_parser() -> _Parser:
     )
     check_cmd = commands.add_parser(
         "check",
-        help="check whether a hand lays down a classic phase, or cards form a group",
+        help="check whether a hand lays down a phase, or cards form a group",
         description=(
-            "Check whether the cards of HAND lay down classic phase N. Prints the melds, or "
-            'the closest miss. Cards grouped with | (quoted: "R7 B7 W | G2 G3 G4 Y5") are '
-            "checked group by group, naming each group's problem. With --group, check "
+            "Check whether the cards of HAND lay down phase N (of the classic game, or of "
+            "--variant). Prints the melds, or the closest miss. Cards grouped with | (quoted: "
+            '"R7 B7 W | G2 G3 G4 Y5") are checked group by group, naming each group\'s '
+            "problem; a wild may be pinned to what it stands for (W=4). With --group, check "
             "whether the cards form that one group. Exit status: 0 when the hand lays the "
             "phase down (the group is valid), 1 when not, 2 for bad input."
         ),
@@ -143,7 +144,7 @@ def _build_parser() -> _Parser:
         "-p",
         type=_phase_number,
         metavar="N",
-        help=f"the classic phase, 1 to {len(CLASSIC_PHASES)}",
+        help=f"the phase, 1 to {len(CLASSIC_PHASES)} (of the variant's phases)",
     )
     check_cmd.add_argument(
         "--group",
@@ -151,6 +152,7 @@ def _build_parser() -> _Parser:
         metavar="GROUP",
         help='instead of a phase, one group in words: "run 4", "set of 3", "colour 7"',
     )
+    _variant_option(check_cmd)
     check_cmd.add_argument(
         "--svg",
         type=Path,
@@ -262,13 +264,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return replay.run(args)
         hand = " ".join(args.hand)
+        variant = variant_named(args.variant)
         if args.group is not None:
             if args.phase is not None or args.svg is not None:
                 raise UsageError("--group checks one group: give it without --phase and --svg")
-            return check.run_group(hand, args.group)
+            return check.run_group(hand, args.group, variant=variant)
         if args.phase is None:
             raise UsageError("say what to check: --phase N, or --group GROUP (e.g. 'run 4')")
-        return check.run(hand, args.phase, picture=args.svg)
+        return check.run(hand, args.phase, picture=args.svg, variant=variant)
     except _Exit as stop:
         return stop.status
     except (UsageError, Phase10Error) as exc:

@@ -1,57 +1,70 @@
-"""``phase10 check``: does a hand lay down a classic phase? Does a grouping, or one meld, work?"""
+"""``phase10 check``: does a hand lay down a phase? Does a grouping, or one meld, work?"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from phase10 import svg
-from phase10.cards import CLASSIC_GAME, Card, format_cards, parse_cards
-from phase10.cli._common import left_over
+from phase10.cards import Card, format_cards, parse_cards
+from phase10.cli._common import UsageError, left_over
 from phase10.cli.hints import fix_cards
 from phase10.errors import NotationError
-from phase10.groups import check_meld
+from phase10.groups import check_meld, parse_placed
 from phase10.laydown import explain, find_laydown
-from phase10.phases import CLASSIC_PHASES, Phase
+from phase10.phases import Phase
 from phase10.table import laydown_reasons
-from phase10.variants import CLASSIC
+from phase10.variants import CLASSIC, Variant
 
 __all__ = ["group_problems", "run", "run_group"]
 
+#: A wild's pin in a written meld (``W=4``, ``W=R7``).
+_PIN = re.compile(r"=\S*")
 
-def _cards(text: str) -> tuple[Card, ...]:
-    """The classic cards in ``text``; a typo's error says which cards were likely meant."""
+
+def _cards(text: str, variant: Variant) -> tuple[Card, ...]:
+    """The cards of ``variant``'s deck in ``text``, wilds maybe pinned (``W=4``).
+
+    A typo's error says which cards were likely meant.
+    """
+    game = variant.meld_rules.game
+    bare = _PIN.sub("", text)  # a pin says what a wild stands for, not which card it is
     try:
-        return parse_cards(text, game=CLASSIC_GAME)  # a classic phase: classic cards only
+        cards = parse_cards(bare, game=game)
     except NotationError as exc:
-        fixed = fix_cards(text, CLASSIC_GAME)
+        fixed = fix_cards(bare, game)
         try:
-            parse_cards(fixed, game=CLASSIC_GAME)
+            parse_cards(fixed, game=game)
         except NotationError:
             raise exc from None
         raise NotationError(
             f"{exc}; did you mean {fixed!r}?", text=exc.text, token=exc.token, position=exc.position
         ) from None
+    if bare != text:
+        parse_placed(text, rules=variant.meld_rules)  # a pin on a card that is not a wild
+    return cards
 
 
-def group_problems(groups: list[str], phase: Phase) -> list[str]:
+def group_problems(groups: list[str], phase: Phase, variant: Variant = CLASSIC) -> list[str]:
     """Why each written group of cards does not make its part of ``phase`` (one line each).
 
     The one place the command line explains a grouping: it asks
     :func:`phase10.table.laydown_reasons`, as :meth:`phase10.table.Table.submit` does.
 
     Raises:
-        NotationError: a group is not classic cards in notation.
+        NotationError: a group is not cards of ``variant`` in notation.
     """
     for group in groups:
-        _cards(group)
-    return laydown_reasons(groups, phase, CLASSIC)
+        _cards(group, variant)
+    return laydown_reasons(groups, phase, variant)
 
 
-def run(text: str, number: int, *, picture: Path | None = None) -> int:
-    """Print whether the cards in ``text`` lay down classic phase ``number``, and how.
+def run(text: str, number: int, *, picture: Path | None = None, variant: Variant = CLASSIC) -> int:
+    """Print whether the cards in ``text`` lay down phase ``number`` of ``variant``, and how.
 
     Cards grouped with ``|`` (``R7 B7 W | G2 G3 G4 Y5``) are checked group by group: each
-    group that does not make its part of the phase is named with its problem.
+    group that does not make its part of the phase is named with its problem. A wild may
+    be pinned to what it stands for (``W=4``), as in a laydown.
 
     With ``picture`` (``--svg FILE``), also write the laydown found, or the closest miss, as
     an SVG picture to that file.
@@ -60,25 +73,31 @@ def run(text: str, number: int, *, picture: Path | None = None) -> int:
         The exit status: 0 when the hand lays the phase down, 1 when not.
 
     Raises:
-        NotationError: ``text`` is not classic cards in notation.
+        NotationError: ``text`` is not cards of ``variant`` in notation.
+        UsageError: ``variant`` has no phase ``number``.
         OSError: the picture cannot be written.
     """
-    phase = CLASSIC_PHASES[number - 1]
+    if not 1 <= number <= len(variant.phases):
+        raise UsageError(
+            f"{variant.name} has phases 1 to {len(variant.phases)}, not phase {number}"
+        )
+    phase = variant.phases[number - 1]
+    rules = variant.meld_rules
     groups = [g for g in text.split("|") if g.strip()] if "|" in text else []
-    hand = _cards(text.replace("|", " "))
+    hand = _cards(text.replace("|", " "), variant)
     if groups:
-        problems = group_problems(groups, phase)
+        problems = group_problems(groups, phase, variant)
         if problems:
             print(f"phase {number} ({phase}): these groups do not lay it down")
             for line in problems:
                 print(f"  {line}")
             return 1
     if picture is not None:
-        picture.write_text(svg.phase_check(hand, phase) + "\n", encoding="utf-8")
-    laydown = find_laydown(hand, phase)
+        picture.write_text(svg.phase_check(hand, phase, rules=rules) + "\n", encoding="utf-8")
+    laydown = find_laydown(hand, phase, rules=rules)
     if laydown is None:
         print(f"phase {number} ({phase}): does not lay down")
-        print(explain(hand, phase))
+        print(explain(hand, phase, rules=rules))
         return 1
     print(f"phase {number} ({phase}): lays down")
     for meld in laydown.melds:
@@ -88,23 +107,23 @@ def run(text: str, number: int, *, picture: Path | None = None) -> int:
     return 0
 
 
-def run_group(text: str, group: str) -> int:
+def run_group(text: str, group: str, *, variant: Variant = CLASSIC) -> int:
     """Print whether the cards in ``text`` form one meld of ``group`` (``"run 4"``).
 
     Returns:
         The exit status: 0 when they do, 1 when not.
 
     Raises:
-        NotationError: ``text`` is not classic cards in notation, or ``group`` is not one
-            group in words (``set 3``, ``run of 4``, ``colour 7``).
+        NotationError: ``text`` is not cards of ``variant`` in notation, or ``group`` is not
+            one group in words (``set 3``, ``run of 4``, ``colour 7``).
     """
-    _cards(text)
+    _cards(text, variant)
     wanted = Phase.parse(group).groups
     if len(wanted) != 1:
         raise NotationError(
             f"--group takes one group, e.g. 'run 4', got {len(wanted)}: {group!r}", text=group
         )
-    verdict = check_meld(text, wanted[0])
+    verdict = check_meld(text, wanted[0], rules=variant.meld_rules)
     if verdict:
         print(f"{wanted[0]}: valid: {verdict.melds[0]}")
         return 0

@@ -10,6 +10,7 @@ import argparse
 import random
 import secrets
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -53,7 +54,7 @@ from phase10.rules import apply, legal_actions, new_game
 from phase10.simulation import bot_name
 from phase10.state import GameState, TurnStep
 from phase10.table import explain_refusal, skipped_seats
-from phase10.variants import LaydownStyle, PhaseOrder, SkipTarget, Variant
+from phase10.variants import Variant
 from phase10.views import PlayerView, view
 
 __all__ = [
@@ -226,49 +227,16 @@ def table_lines(
 
 
 def rules_summary(variant: Variant) -> str:
-    """A short summary of the rules of ``variant`` (the ``help`` command)."""
-    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    """A short summary of the rules of ``variant`` (the ``help`` command).
+
+    The rule sentences are :meth:`~phase10.Variant.describe`'s, written from the variant's
+    options, so that ``help`` says what the engine plays.
+    """
     lines = [f"Rules of {variant.name} (rule IDs refer to the rules reference):"]
-    if announce:
-        lines += [
-            "- A turn: take the top card of the discard pile or the draw pile, then discard",
-            "  one card (T-2). When you hold your phase, announce it (T-4): keep the cards,",
-            "  or discard them and draw as many; then work on the next phase.",
-            "- The first player to complete the last phase wins (T-5).",
-        ]
-    else:
-        lines += [
-            "- A turn: draw (the draw pile or the top discard), optionally lay down your",
-            "  whole phase (once a hand), then hit: add single cards to melds on the table,",
-            "  yours or others', once your phase is down; end by discarding (C-11 to C-14).",
-            "- A hand ends when a player has no cards left; who laid down their phase moves",
-            "  on to the next one (C-22). The others score the cards left in hand (C-23).",
-            "- The game ends after a hand in which someone completed the last phase; of them",
-            "  the lowest score wins (C-24, C-25).",
-        ]
-    lines.append("- Sets: cards of one number; runs: consecutive numbers; colour groups: one")
-    lines.append("  colour. Wilds stand for any card, but a group needs a natural card (C-17).")
-    if any(c.is_skip for c in variant.deck):
-        who = "the next player" if variant.skip_target is SkipTarget.NEXT else "a player"
-        lines.append(f"- Discarding a skip makes {who} lose their next turn (C-19).")
-    if variant.action_cards:
-        lines += [
-            "- Action cards (M-11): TT Take two (from the next turn draw two, keep one),",
-            "  KA Keep all (keep your hand into the next hand), GF Give five (the others",
-            "  offer five cards, you take one), S Skip. Playing one ends the turn.",
-        ]
-    if variant.phase_order is PhaseOrder.PICK:
-        lines.append("- Pick-a-phase: lay down any phase you have not completed yet (V-4).")
+    for sentence in variant.describe():
+        lines += textwrap.wrap(sentence, 86, initial_indent="- ", subsequent_indent="  ")
     lines.append("Phases:")
     lines.extend(f"  {i}. {phase}" for i, phase in enumerate(variant.phases, 1))
-    scoring = variant.scoring
-    if scoring.per_card is not None:
-        lines.append(f"Scoring: {scoring.per_card} point(s) per card left in hand.")
-    else:
-        lines.append(
-            f"Scoring: {scoring.low} points for 1-{scoring.high_from - 1}, {scoring.high} for "
-            f"{scoring.high_from} and up, {scoring.skip} for a skip, {scoring.wild} for a wild."
-        )
     lines += [
         "Commands: a number from the menu, or an action in notation (e.g. 'discard R7');",
         "  'help' shows this, 'show' the table, 'all' every option, 'save [FILE]' saves the",
