@@ -165,7 +165,9 @@ def test_a_reshuffle_reads_back_in_a_history() -> None:
     hands = ["R1 R1 B1 B1 G1 G1 Y1 Y1 R2 R2", "B2 B2 G2 G2 Y2 Y2 R3 R3 B3 B3"]
     state = draw(start(hands, "G3", variant=TINY), "G3")
     state = play(state, discard(state, "Y1"), Reshuffle())
-    assert ["turnup G3", "p1 draw", "p1 discard Y1", "reshuffle"] == str(state.history).split("\n")
+    lines = str(state.history).split("\n")
+    assert ["deal ? > p1", "deal ? > p2"] * 10 == lines[:20]  # who got a card, never which
+    assert ["turnup G3", "p1 draw", "reveal ? > p1", "p1 discard Y1", "reshuffle"] == lines[20:]
     assert state.history == parse_history(str(state.history), TINY)
 
 

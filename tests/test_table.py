@@ -7,7 +7,7 @@ import json
 import pytest
 
 import phase10
-from phase10 import CLASSIC, GreedyBot, RandomBot, to_json
+from phase10 import CLASSIC, GreedyBot, RandomBot, parse_event, to_json
 from phase10.errors import (
     FormatError,
     IllegalActionError,
@@ -123,10 +123,17 @@ def test_events_mask_what_the_seat_may_not_see() -> None:
     assert isinstance(drawn, phase10.Reveal)  # p1 drew from the draw pile, then it is p1's move
     mine = t.events_for(0)[-1]
     theirs = t.events_for(1)[-1]
-    assert TableEvent(len(t.record.actions) - 1, None, f"p1 drew {drawn.card}", drawn) == mine
-    assert TableEvent(len(t.record.actions) - 1, None, "p1 drew a card", None) == theirs
-    dealt = t.events_for(1)[0]
-    assert dealt.action is None or dealt.text.startswith("p2 was dealt ")
+    last = len(t.record.actions) - 1
+    assert TableEvent(last, None, f"reveal {drawn.card} > p1", drawn) == mine
+    assert TableEvent(last, None, "reveal ? > p1", None) == theirs
+    # every event reads back as the history's text does
+    assert mine.event == parse_event(mine.text, CLASSIC)
+    assert theirs.event == parse_event(theirs.text, CLASSIC)
+    dealt = [e for e in t.events_for(1) if e.index == 0]
+    assert 1 == len(dealt)
+    assert f"{t.record.actions[0]} > p2" == dealt[0].text  # the first card goes to p2 (C-4)
+    assert "deal ? > p2" == t.events_for(0)[0].text  # p1 sees that p2 got a card, not which
+    # one event per action here: no hand has ended yet
     assert len(t.record.actions) == len(t.events_for(0))
     assert t.events_for(0)[5:] == t.events_for(0, since=5)
 

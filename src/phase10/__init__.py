@@ -102,7 +102,16 @@ from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
 from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
-from phase10.state import CHANCE, Event, GameState, History, PlayerState, StateProblem, TurnStep
+from phase10.state import (
+    CHANCE,
+    Event,
+    GameState,
+    History,
+    PlayerState,
+    StateProblem,
+    TurnStep,
+    Unseen,
+)
 from phase10.variants import (
     CLASSIC,
     MASTER,
@@ -219,6 +228,7 @@ __all__ = [
     "TakeOffer",
     "TiebreakWin",
     "TurnStep",
+    "Unseen",
     "TurnUp",
     "Value",
     "Variant",
