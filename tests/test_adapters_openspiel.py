@@ -288,8 +288,8 @@ def _decision_states(game: Any, seed: int, steps: int) -> Any:
 def test_the_information_state_string_names_the_players_view_exactly(name: str) -> None:
     """Issue 20: same string for a player if and only if the player's views are equal.
 
-    Every decision state of a few seeded random games, 2 to 4 players, is resampled for the
-    player to act; the twin must show that player the same current player, legal actions,
+    Every decision state of two short seeded random games (the deal, then up to 60 or 90
+    steps: a few turns each), for 2 to 4 players, is resampled for the player to act; the twin must show that player the same current player, legal actions,
     view and string. And over all states seen, one string never stands for two views, nor
     one view for two strings.
     """
@@ -300,17 +300,24 @@ def test_the_information_state_string_names_the_players_view_exactly(name: str) 
         views: dict[str, Any] = {}
         strings: dict[Any, str] = {}
         for seed in range(2):
-            for state in _decision_states(game, seed, 150 if name == "master" else 250):
+            for state in _decision_states(game, seed, 60 if name == "master" else 90):
                 player = state.current_player()
-                string = state.information_state_string(player)
-                seen = view(state.game_state, player), state.selection
                 twin = state.resample_from_infostate(player, sampler)
                 assert player == twin.current_player()
                 assert state.legal_actions() == twin.legal_actions()
-                assert seen[0] == view(twin.game_state, player)
-                assert string == twin.information_state_string(player)
-                assert seen == views.setdefault(string, seen)
-                assert string == strings.setdefault(seen, string)
+                assert view(state.game_state, player) == view(twin.game_state, player)
+                assert state.information_state_string(player) == (
+                    twin.information_state_string(player)
+                )
+                # every seat, in the real state and in the resampled one (where the other
+                # seats' hands were dealt anew): one string for one view, and back
+                for seat in range(players):
+                    for s in (state, twin):
+                        string = s.information_state_string(seat)
+                        acting = s.game_state.current_player == seat
+                        seen = view(s.game_state, seat), s.selection if acting else None
+                        assert seen == views.setdefault(string, seen)
+                        assert string == strings.setdefault(seen, string)
 
 
 def _ismcts_game(variant: str, players: int, seed: int, **more: Any) -> Any:

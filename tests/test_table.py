@@ -21,6 +21,7 @@ from phase10 import (
     RandomBot,
     Reveal,
     TurnStep,
+    TurnUp,
     new_game,
     parse_event,
     sample_chance,
@@ -304,9 +305,9 @@ def test_the_terminal_game_says_the_seat_the_rules_skip() -> None:
     record = _tiebreak_record(turn_up=False)
     state = phase10.replay(record)
     n = len(record.actions)
-    seed = next(  # the seed whose turn-up is the skip the rules skip p1 for (C-21)
-        str(i) for i in range(2000) if sample_chance(state, random.Random(f"{i}:{n}")).card.is_skip
-    )
+    turn_ups = ((i, sample_chance(state, random.Random(f"{i}:{n}"))) for i in range(2000))
+    # the seed whose turn-up is a skip, which the rules play on p1 (C-21)
+    seed = next(str(i) for i, up in turn_ups if isinstance(up, TurnUp) and up.card.is_skip)
     out = io.StringIO()
     play_game(
         variant=TIED,

@@ -98,7 +98,15 @@ from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
 from phase10.notation import action_text, parse_action, parse_event, parse_history
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
-from phase10.rules import apply, chance_outcomes, check, is_legal, legal_actions, new_game
+from phase10.rules import (
+    apply,
+    chance_outcomes,
+    check,
+    events_of,
+    is_legal,
+    legal_actions,
+    new_game,
+)
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
 from phase10.simulation import BotResult, GameResult, SimulationResult, simulate
@@ -126,7 +134,7 @@ from phase10.variants import (
     find_variant,
     variant_names,
 )
-from phase10.views import PlayerView, SeatView, sample_state, view
+from phase10.views import PlayerView, SeatView, sample_state, seen_by, view
 
 __all__ = [
     "CHANCE",
@@ -241,6 +249,7 @@ __all__ = [
     "check",
     "check_meld",
     "classic_deck",
+    "events_of",
     "explain",
     "find_laydown",
     "find_variant",
@@ -264,6 +273,7 @@ __all__ = [
     "replay",
     "sample_chance",
     "sample_state",
+    "seen_by",
     "simulate",
     "sort_cards",
     "standard_deck",

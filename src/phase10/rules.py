@@ -889,8 +889,8 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
             )
         )
     scores = tuple(p.score for p in players)
-    ended = Event(hand_over=state.hand_number, went_out=went_out, scores=scores)
-    after = _evolve(state, players=tuple(players), history=state.history.plus(ended))
+    hand_over = Event(hand_over=state.hand_number, went_out=went_out, scores=scores)
+    after = _evolve(state, players=tuple(players), history=state.history.plus(hand_over))
     done = [s for s, p in enumerate(players) if p.phase >= last]
     if done:  # rules C-24, M-10: the game ends after the hand in which a player finished
         return _winners(after, done)

@@ -103,7 +103,7 @@ class Event:
 
     :func:`~phase10.apply` records one or more events per action, with the facts the rules
     know as they act, so that what a seat saw is never worked out again afterwards
-    (:func:`phase10.views.seen` turns an event into what one seat saw). An event is one of:
+    (:func:`phase10.seen_by` turns an event into what one seat saw). An event is one of:
 
     - a public action (``action``): a player's action, a turn-up or a reshuffle; a
       :class:`~phase10.TakeDiscard` names the card taken (``card``, C-11);
@@ -123,7 +123,7 @@ class Event:
 
     Attributes:
         action: The public action; for the seat that saw a card alone, the dealt, drawn or
-            kept card's action (only :func:`phase10.views.seen` builds that), else ``None``.
+            kept card's action (only :func:`phase10.seen_by` builds that), else ``None``.
         card: For a :class:`~phase10.TakeDiscard`, the card taken from the discard pile.
         unseen: How a card only seat ``to`` saw reached it.
         to: The seat that got the card of a deal or a draw.

@@ -61,7 +61,7 @@ from phase10.rules import apply, events_of, legal_actions, new_game
 from phase10.serialize import JSON_FORMAT, from_dict, to_dict
 from phase10.state import Event, GameState
 from phase10.variants import Variant
-from phase10.views import seen, view
+from phase10.views import seen_by, view
 
 __all__ = ["Table", "TableEvent", "explain_refusal", "laydown_reasons", "skipped_seats"]
 
@@ -77,7 +77,7 @@ MAX_BOT_ACTIONS = 100_000
 
 @attrs.frozen
 class TableEvent:
-    """One event of the game as one seat saw it: :func:`phase10.views.seen` of a history event.
+    """One event of the game as one seat saw it: :func:`phase10.seen_by` of a history event.
 
     An action records one event or more (:class:`phase10.Event`): a discard that ends a
     hand is followed by the hand-over event, and by the game-over event when the game ends;
@@ -218,7 +218,7 @@ def explain_refusal(error: Phase10Error, text: str, state: GameState, seat: int)
 def skipped_seats(before: GameState, after: GameState, action: Action) -> tuple[int, ...]:
     """The seats that lost a turn (C-19 to C-21, M-14) as ``action`` took ``before`` to ``after``.
 
-    Read from the events :func:`phase10.apply` recorded (:func:`phase10.rules.events_of`):
+    Read from the events :func:`phase10.apply` recorded (:func:`phase10.events_of`):
     the seats the rules actually skipped, in the order they were skipped. ``action`` is
     not needed any more; it is kept for the callers that pass it.
     """
@@ -227,7 +227,7 @@ def skipped_seats(before: GameState, after: GameState, action: Action) -> tuple[
 
 
 def _table_event(index: int, event: Event, seat: int, action: Action) -> TableEvent:
-    shown = seen(event, seat, action=action)
+    shown = seen_by(event, seat, action=action)
     return TableEvent(index, shown.actor, str(shown), shown.action, shown)
 
 
@@ -280,7 +280,7 @@ class Table:
         state: The current :class:`~phase10.GameState` (by default, replayed from the
             record).
         events: For each action of the record, the events :func:`phase10.apply` recorded
-            (:func:`phase10.rules.events_of`), as every seat saw them.
+            (:func:`phase10.events_of`), as every seat saw them.
         previous: The table before the last :meth:`submit` (``None`` for a new table).
     """
 
@@ -377,7 +377,7 @@ class Table:
     def events_for(self, seat: int, *, since: int = 0) -> tuple[TableEvent, ...]:
         """What ``seat`` saw happen from action number ``since`` (0-based) on.
 
-        Each event the rules recorded, as :func:`phase10.views.seen` shows it to ``seat``:
+        Each event the rules recorded, as :func:`phase10.seen_by` shows it to ``seat``:
         a card only another seat saw is masked (``reveal ? > p2`` for a card ``p2`` drew),
         a take names the card taken, a skip names the seat the rules skipped, and the end
         of each hand and of the game are events too.

@@ -38,7 +38,7 @@ from phase10.state import (
 )
 from phase10.variants import Variant
 
-__all__ = ["PlayerView", "SeatView", "sample_state", "seen", "view"]
+__all__ = ["PlayerView", "SeatView", "sample_state", "seen_by", "view"]
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -96,7 +96,7 @@ class PlayerView:
         drawn: The two cards of a Take two draw (M-12) when the viewer drew them, else ``()``.
         drawn_count: How many cards of a Take two draw await a choice.
         history: The events of the current hand (:attr:`GameState.history`), the same
-            for every seat: no hidden card is in them (see :func:`seen`).
+            for every seat: no hidden card is in them (see :func:`seen_by`).
     """
 
     variant: Variant
@@ -364,7 +364,7 @@ assert _STATE_PUBLIC == (
 _UNSEEN_ACTION: dict[Unseen, type] = {Unseen.DEAL: Deal, Unseen.REVEAL: Reveal, Unseen.KEEP: Keep}
 
 
-def seen(event: Event, seat: int, *, action: Action | None = None) -> Event:
+def seen_by(event: Event, seat: int, *, action: Action | None = None) -> Event:
     """What ``seat`` saw of ``event``: the one place that says who saw which card.
 
     :func:`phase10.apply` records every event of a history as every seat saw it: a card
@@ -377,7 +377,7 @@ def seen(event: Event, seat: int, *, action: Action | None = None) -> Event:
     >>> import phase10
     >>> drawn = phase10.Event(unseen=phase10.Unseen.REVEAL, to=1)
     >>> r7 = phase10.Reveal(phase10.Card.parse("R7"))
-    >>> str(seen(drawn, 1, action=r7)), str(seen(drawn, 0, action=r7))
+    >>> str(seen_by(drawn, 1, action=r7)), str(seen_by(drawn, 0, action=r7))
     ('reveal R7 > p2', 'reveal ? > p2')
 
     Raises:

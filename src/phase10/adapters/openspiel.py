@@ -26,7 +26,7 @@ Observations (``observation_string``/``observation_tensor``) are what the player
 string :func:`phase10.adapters.describe` of the view. The information state string writes
 the player's whole :class:`~phase10.PlayerView` exactly (every field, the hand's history as
 the rules recorded it, with the cards the player did not see as ``?``: see
-:func:`phase10.views.seen`) and the player's own laydown under way: two states give a
+:func:`phase10.seen_by`) and the player's own laydown under way: two states give a
 player the same string exactly when the player's views of them are equal, so the string
 names the player's information set and the legal actions follow from it. The information
 state tensor is the observation tensor, whose view carries each seat's known cards.
@@ -377,8 +377,9 @@ def _exact(value: object) -> str:
         return str(value.value)
     if isinstance(value, Meld):
         return repr(value)
-    if attrs.has(type(value)):
-        fields = attrs.fields(type(value))
+    kind = type(value)
+    if attrs.has(kind):
+        fields = attrs.fields(kind)
         return "{" + " ".join(f"{f.name}={_exact(getattr(value, f.name))}" for f in fields) + "}"
     return repr(value)
 

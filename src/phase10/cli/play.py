@@ -54,7 +54,7 @@ from phase10.simulation import bot_name
 from phase10.state import Event, GameState, Unseen
 from phase10.table import explain_refusal
 from phase10.variants import LaydownStyle, PhaseOrder, SkipTarget, Variant
-from phase10.views import PlayerView, seen, view
+from phase10.views import PlayerView, seen_by, view
 
 __all__ = [
     "describe",
@@ -134,9 +134,9 @@ def menu(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
 
 
 def public_line(event: Event, paint: Palette, me: int | None) -> str | None:
-    """What seat ``me`` at the table learns from ``event``, as :func:`phase10.views.seen` shows it.
+    """What seat ``me`` at the table learns from ``event``, as :func:`phase10.seen_by` shows it.
 
-    ``event`` is one event the rules recorded (:func:`phase10.rules.events_of`), as seat
+    ``event`` is one event the rules recorded (:func:`phase10.events_of`), as seat
     ``me`` saw it; ``None`` for what says nothing worth a line: deals, cards others drew,
     and the end of a hand (the game says it with the scores, see ``_Game.after``).
     """
@@ -327,7 +327,7 @@ class _Game:
         self.state = apply(self.state, action)
         self.actions.append(action)
         for event in events_of(before, self.state):  # what the rules recorded, as seen
-            line = public_line(seen(event, self.human, action=action), self.paint, self.human)
+            line = public_line(seen_by(event, self.human, action=action), self.paint, self.human)
             if line is not None:
                 self.say(line)
         self.after(before)
