@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import random
 import re
 
@@ -322,3 +323,25 @@ def test_the_terminal_game_says_the_seat_the_rules_skip() -> None:
     lines = out.getvalue().splitlines()
     assert "p1 is skipped: loses a turn" in lines
     assert not [line for line in lines if "p3 is skipped" in line or "you are skipped" in line]
+
+
+def test_a_table_keeps_no_state_per_action_and_pickles_flat() -> None:
+    first = table()
+    one = first.submit(0, "draw")
+    move = next(a for a in phase10.legal_actions(one.state) if isinstance(a, Discard))
+    two = one.submit(0, move)
+    assert len(two.record.actions) == len(two.events)
+    assert not hasattr(two, "states")
+    back = pickle.loads(pickle.dumps(two))
+    assert (two.record, two.state, two.events) == (back.record, back.state, back.events)
+    assert two.events_for(1) == back.events_for(1)
+    # undo goes back to each table a move was submitted to, rebuilt from the record
+    assert (one.record, one.state) == (back.undo().record, back.undo().state)
+    assert (first.record, first.state) == (back.undo().undo().record, back.undo().undo().state)
+    assert back.undo().undo().previous is None
+    # the pickle holds the record, not the states: a finished game's is a few dozen kB
+    done = Table.new(CLASSIC, [GreedyBot(), GreedyBot()], seed="pickled")
+    assert done.is_over
+    assert len(pickle.dumps(done)) < 60 * len(done.record.actions)
+    assert "game over" in done.events_for(0)[-1].text
+    assert Table.from_record(done.record, [None, None]).events == done.events
