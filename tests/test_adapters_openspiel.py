@@ -289,9 +289,10 @@ def test_the_information_state_string_names_the_players_view_exactly(name: str) 
     """Issue 20: same string for a player if and only if the player's views are equal.
 
     Every decision state of two short seeded random games (the deal, then up to 60 or 90
-    steps: a few turns each), for 2 to 4 players, is resampled for the player to act; the twin must show that player the same current player, legal actions,
-    view and string. And over all states seen, one string never stands for two views, nor
-    one view for two strings.
+    steps: a few turns each), for 2 to 4 players, is resampled for the player to act; the
+    twin must show that player the same current player, legal actions, view and string.
+    And for every seat, in the real states and the resampled ones (whose other hands were
+    dealt anew), one string never stands for two views, nor one view for two strings.
     """
     variant = find_variant(name)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)

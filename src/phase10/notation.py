@@ -944,13 +944,7 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
         raise bad("an event names its seat first, e.g. 'p1 draw'", first.text, first.pos)
     seats = [s for s in (p.seat, p.owner, p.target, p.ref[0] if p.ref else None) if s is not None]
     for seat in seats:
-        if seat >= variant.max_players:
-            name = seat_name(seat)
-            raise bad(
-                f"{name} is not a seat of the variant {variant.name!r}, which seats at most "
-                f"{variant.max_players} players",
-                name,
-            )
+        _event_seat(seat, variant, bad)
     if named is not None and p.verb not in ("lay", "announce"):
         raise bad("only a laydown or an announcement names its phase in parentheses")
     if taken is not None:
