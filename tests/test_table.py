@@ -40,7 +40,7 @@ from phase10.errors import (
     Violation,
 )
 from phase10.scoring import Scoring
-from phase10.table import Table, TableEvent, explain_refusal, laydown_reasons
+from phase10.table import Table, TableEvent, explain_refusal, laydown_reasons, skipped_seats
 
 from .helpers import card, deal_actions, hit, lay, play
 
@@ -284,8 +284,11 @@ def test_a_skip_turned_up_in_a_tie_break_names_the_seat_the_rules_skip() -> None
 
     The table used to name p3 (the dealer + 1), who does not play the hand.
     """
-    t = Table.from_record(_tiebreak_record(), [None, None, None])
+    record = _tiebreak_record()
+    t = Table.from_record(record, [None, None, None])
     assert 1 == t.waiting_for  # p1 lost the turn: p2 plays first
+    before = phase10.replay(attrs.evolve(record, actions=record.actions[:-1]))
+    assert (0,) == skipped_seats(before, t.state, record.actions[-1])
     for seat in range(3):
         texts = [e.text for e in t.events_for(seat)]
         assert ["turnup S", "p1 is skipped"] == texts[-2:]
