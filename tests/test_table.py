@@ -300,8 +300,8 @@ def test_a_skip_turned_up_in_a_tie_break_names_the_seat_the_rules_skip() -> None
     for seat in range(3):
         picture = svg.table(view(t.state, seat))
         assert picture.count("skipped: loses this turn") == 1
-        before = picture.split("skipped: loses this turn")[0]
-        assert "p1" == re.findall(r">(p[123])[^<]*\u2014", before)[-1]
+        above = picture.split("skipped: loses this turn")[0]
+        assert "p1" == re.findall(r">(p[123])[^<]*\u2014", above)[-1]
 
 
 def test_the_terminal_game_says_the_seat_the_rules_skip() -> None:
