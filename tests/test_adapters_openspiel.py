@@ -267,3 +267,95 @@ def test_ismcts_plays_a_whole_game() -> None:
         assert steps < 3_000, "the game does not end"
     assert state.game_state.is_over
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def _decision_states(game: Any, seed: int, steps: int) -> Any:
+    """The decision states of one seeded random game, at most ``steps`` steps long."""
+    rng = random.Random(f"infostates:{seed}")
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+            continue
+        yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_the_information_state_string_names_the_players_view_exactly(name: str) -> None:
+    """Issue 20: same string for a player if and only if the player's views are equal.
+
+    Every decision state of two short seeded random games (the deal, then up to 60 or 90
+    steps: a few turns each), for 2 to 4 players, is resampled for the player to act; the
+    twin must show that player the same current player, legal actions, view and string.
+    And for every seat, in the real states and the resampled ones (whose other hands were
+    dealt anew), one string never stands for two views, nor one view for two strings.
+    """
+    variant = find_variant(name)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for players in range(variant.min_players, min(variant.max_players, 4) + 1):
+        game = load(players, name)
+        views: dict[str, Any] = {}
+        strings: dict[Any, str] = {}
+        for seed in range(2):
+            for state in _decision_states(game, seed, 60 if name == "master" else 90):
+                player = state.current_player()
+                twin = state.resample_from_infostate(player, sampler)
+                assert player == twin.current_player()
+                assert state.legal_actions() == twin.legal_actions()
+                assert view(state.game_state, player) == view(twin.game_state, player)
+                assert state.information_state_string(player) == (
+                    twin.information_state_string(player)
+                )
+                # every seat, in the real state and in the resampled one (where the other
+                # seats' hands were dealt anew): one string for one view, and back
+                for seat in range(players):
+                    for s in (state, twin):
+                        string = s.information_state_string(seat)
+                        acting = s.game_state.current_player == seat
+                        seen = view(s.game_state, seat), s.selection if acting else None
+                        assert seen == views.setdefault(string, seen)
+                        assert string == strings.setdefault(seen, string)
+
+
+def _ismcts_game(variant: str, players: int, seed: int, **more: Any) -> Any:
+    """A whole game of OpenSpiel's own ISMCTSBot in every seat (a few iterations a move)."""
+    ismcts = require("open_spiel.python.algorithms.ismcts", "openspiel")
+    game = load(players, variant, **more)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=np.random.RandomState(seed))
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            state.apply_action(int(bot.step(state)))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_openspiels_ismcts_bot_plays_whole_games(players: int) -> None:
+    """Issue 20: ISMCTSBot keys its tree by the information state string; it used to fail
+    with a KeyError in expand_if_necessary when two states with one string differed.
+
+    Classic is played to its end in its one-phase form (``classic-first-1``): whole games
+    of ten phases with a search in every seat would take minutes.
+    """
+    state = _ismcts_game("classic-first-1", players, players)
+    assert state.game_state.is_over
+    assert 0.0 == sum(state.returns())
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_openspiels_ismcts_bot_plays_master_to_the_move_limit(players: int) -> None:
+    """Master (ten phases, no shorter built-in form) is played to ``max_game_length`` moves,
+    which ends an OpenSpiel game as a draw: the search runs through deals, Take two draws,
+    Give five offers and skips (M-12 to M-15) as in a whole game."""
+    state = _ismcts_game("master", players, players, max_game_length=80)
+    assert state.is_terminal()
+    assert 0.0 == sum(state.returns())

@@ -34,6 +34,7 @@ from phase10 import (
     TakeDiscard,
     TakeOffer,
     TurnUp,
+    Unseen,
     Variant,
     apply,
     find_variant,
@@ -165,7 +166,9 @@ def test_a_reshuffle_reads_back_in_a_history() -> None:
     hands = ["R1 R1 B1 B1 G1 G1 Y1 Y1 R2 R2", "B2 B2 G2 G2 Y2 Y2 R3 R3 B3 B3"]
     state = draw(start(hands, "G3", variant=TINY), "G3")
     state = play(state, discard(state, "Y1"), Reshuffle())
-    assert ["turnup G3", "p1 draw", "p1 discard Y1", "reshuffle"] == str(state.history).split("\n")
+    lines = str(state.history).split("\n")
+    assert ["deal ? > p1", "deal ? > p2"] * 10 == lines[:20]  # who got a card, never which
+    assert ["turnup G3", "p1 draw", "reveal ? > p1", "p1 discard Y1", "reshuffle"] == lines[20:]
     assert state.history == parse_history(str(state.history), TINY)
 
 
@@ -495,3 +498,52 @@ def test_a_state_whose_phases_differ_only_in_name_round_trips_through_json() -> 
         assert str(state.history) == str(back.history)
         assert [p.name for p in state.variant.phases] == [p.name for p in back.variant.phases]
     assert "(Stage 1)" in str(states[1].history)
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("deal ? > p2", Event(unseen=Unseen.DEAL, to=1)),
+        ("reveal ? > p1", Event(unseen=Unseen.REVEAL, to=0)),
+        ("p3 keep ?", Event(unseen=Unseen.KEEP, to=2)),
+        ("p1 is skipped", Event(skipped=0)),
+        ("hand 2 over: p2 went out; scores 35 0", Event(hand_over=2, went_out=1, scores=(35, 0))),
+        ("hand 1 over: nobody went out; scores 0 0 0", Event(hand_over=1, scores=(0, 0, 0))),
+        ("game over: p2 wins", Event(winners=(1,))),
+        ("game over: p1 p3 win", Event(winners=(0, 2))),
+        ("reveal R7 > p2", Event(action=phase10.Reveal(card("R7")), to=1)),
+        ("deal W > p1", Event(action=phase10.Deal(card("W")), to=0)),
+    ],
+)
+def test_the_events_the_rules_record_read_back(text: str, event: Event) -> None:
+    # issue 20: who got an unseen card, a skipped seat, a hand's end, the game's end
+    assert event == parse_event(text, CLASSIC)
+    assert text == str(event)
+    assert event == eval(repr(event), vars(phase10))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("deal ? > p9", "p9 is not a seat"),
+        ("hand 1 over: p1 went out; scores 5", "one score per seat"),
+        ("game over: p2 p1 win", "distinct seats in increasing order"),
+    ],
+)
+def test_a_bad_recorded_event_is_refused(text: str, expected: str) -> None:
+    with pytest.raises(NotationError, match=expected):
+        parse_event(text, CLASSIC)
+
+
+def test_seen_by_shows_a_card_only_to_the_seat_that_got_it() -> None:
+    drawn = Event(unseen=Unseen.REVEAL, to=1)
+    r7 = phase10.Reveal(card("R7"))
+    assert Event(action=r7, to=1) == phase10.seen_by(drawn, 1, action=r7)
+    assert drawn == phase10.seen_by(drawn, 0, action=r7)
+    assert drawn == phase10.seen_by(drawn, 1)  # without the action, the event as recorded
+    kept = Event(unseen=Unseen.KEEP, to=0)
+    assert Event(action=phase10.Keep(0, card("R7"))) == phase10.seen_by(
+        kept, 0, action=phase10.Keep(0, card("R7"))
+    )
+    with pytest.raises(phase10.InvalidStateError, match="not the action of the event"):
+        phase10.seen_by(drawn, 1, action=phase10.Deal(card("R7")))

@@ -25,6 +25,7 @@ from phase10 import (
     Reveal,
     TakeDiscard,
     TurnUp,
+    Unseen,
     apply,
     from_json,
     legal_actions,
@@ -61,13 +62,16 @@ def test_a_card_taken_from_the_discard_pile_is_known_until_played() -> None:
 def test_the_history_holds_public_events_and_never_a_hidden_card() -> None:
     state = draw(taken_g12(), "R12")
     events = tuple(state.history)
+    dealt = [Event(unseen=Unseen.DEAL, to=seat) for seat in (0, 1)] * 10
     assert [
+        *dealt,
         Event(action=TurnUp(card("G12"))),
         Event(action=TakeDiscard(0), card=card("G12")),
         Event(action=Discard(0, card("R1"))),
         Event(action=Draw(1)),
+        Event(unseen=Unseen.REVEAL, to=1),
     ] == list(events)
-    # the deal and the card drawn are hidden: no Deal or Reveal is ever recorded
+    # the deal and the card drawn are hidden: who got a card is recorded, never which
     assert not [e for e in events if isinstance(e.action, Deal | Reveal | Keep)]
     assert state.history == view(state, 0).history == view(state, 1).history
     assert "p1 take G12" in str(state.history).splitlines()
@@ -81,9 +85,16 @@ def test_the_history_starts_again_with_each_hand() -> None:
             break
         before = state
         state = apply(state, _random(state, rng))
-    assert len(before.history) > 0
-    assert 0 == len(state.history)
+    # the hand just played stays until the next hand's first card, closed by its end (C-23)
+    assert state.history.extends(before.history)
+    assert 1 == _last(state.history).hand_over
     assert all(p.known == () for p in state.players)
+    state = apply(state, sample_chance(state, rng))
+    assert [Event(unseen=Unseen.DEAL, to=state.history[0].to)] == list(state.history)
+
+
+def _last(history: History) -> Event:
+    return history[-1]
 
 
 def _random(state: GameState, rng: random.Random) -> phase10.Action:

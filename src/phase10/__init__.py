@@ -112,6 +112,7 @@ from phase10.rules import (
     chance_draw,
     chance_outcomes,
     check,
+    events_of,
     hits_and_discards,
     is_legal,
     laydown_actions,
@@ -137,6 +138,7 @@ from phase10.state import (
     PlayerState,
     StateProblem,
     TurnStep,
+    Unseen,
     dealt_problems,
 )
 from phase10.variants import (
@@ -153,7 +155,7 @@ from phase10.variants import (
     find_variant,
     variant_names,
 )
-from phase10.views import PlayerView, SeatView, sample_state, view
+from phase10.views import PlayerView, SeatView, sample_state, seen_by, view
 
 __all__ = [
     "ACTION_TYPES",
@@ -261,6 +263,7 @@ __all__ = [
     "TiebreakWin",
     "TurnStep",
     "TurnUp",
+    "Unseen",
     "Value",
     "Variant",
     "Verdict",
@@ -276,6 +279,7 @@ __all__ = [
     "check_meld",
     "classic_deck",
     "dealt_problems",
+    "events_of",
     "explain",
     "find_laydown",
     "find_variant",
@@ -304,6 +308,7 @@ __all__ = [
     "sample_chance",
     "sample_state",
     "seat_name",
+    "seen_by",
     "shape_index",
     "simulate",
     "sort_cards",

@@ -9,6 +9,7 @@ notation (:mod:`phase10.notation`). The JSON codec reads a history's events thro
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Sequence
 
 from phase10._fast import BoundedCache, declare
@@ -41,7 +42,7 @@ from phase10.errors import NotationError
 from phase10.groups import End, GroupType, Meld, MeldRules, Value, shape_index
 from phase10.limits import check_limit
 from phase10.phases import Phase, PhaseMelds
-from phase10.state import Event, History
+from phase10.state import Event, History, Unseen
 from phase10.variants import Variant
 
 __all__ = ["event_reader", "parse_event", "parse_history"]
@@ -244,6 +245,54 @@ def event_reader(
     return read, cache.get
 
 
+# The events the rules record besides actions (phase10.Event): a card only one seat saw, a
+# skipped seat, the end of a hand or of the game; and a dealt or drawn card with its seat.
+_S = r"p([1-9][0-9]{0,2})"
+_UNSEEN_RE = re.compile(rf"(deal|reveal)\s+\?\s*>\s*{_S}|{_S}\s+keep\s+\?", re.IGNORECASE)
+_SKIPPED_RE = re.compile(rf"{_S}\s+is\s+skipped", re.IGNORECASE)
+_HAND_OVER_RE = re.compile(
+    rf"hand\s+([1-9][0-9]{{0,8}})\s+over:\s+(?:nobody|{_S})\s+went\s+out;\s+scores((?:\s+[0-9]{{1,9}})+)",
+    re.IGNORECASE,
+)
+_GAME_OVER_RE = re.compile(rf"game\s+over:((?:\s+{_S})+)\s+wins?", re.IGNORECASE)
+_TO_RE = re.compile(rf"((?:deal|reveal)\s+\S+)\s*>\s*{_S}", re.IGNORECASE)
+
+
+def _rules_event(body: str, variant: Variant, bad: Callable[..., NotationError]) -> Event | None:
+    """The event ``body`` writes when it is not an action's, else ``None``."""
+    if (m := _UNSEEN_RE.fullmatch(body)) is not None:
+        if m.group(1) is not None:
+            how, seat = Unseen(m.group(1).lower()), int(m.group(2)) - 1
+        else:
+            how, seat = Unseen.KEEP, int(m.group(3)) - 1
+        return Event(unseen=how, to=_event_seat(seat, variant, bad))
+    if (m := _SKIPPED_RE.fullmatch(body)) is not None:
+        return Event(skipped=_event_seat(int(m.group(1)) - 1, variant, bad))
+    if (m := _HAND_OVER_RE.fullmatch(body)) is not None:
+        out = None if m.group(2) is None else _event_seat(int(m.group(2)) - 1, variant, bad)
+        scores = tuple(int(x) for x in m.group(3).split())
+        if not variant.min_players <= len(scores) <= variant.max_players:
+            raise bad(f"a hand's end gives one score per seat, got {len(scores)}")
+        return Event(hand_over=int(m.group(1)), went_out=out, scores=scores)
+    if (m := _GAME_OVER_RE.fullmatch(body)) is not None:
+        seats = [_event_seat(int(x[1:]) - 1, variant, bad) for x in m.group(1).split()]
+        if seats != sorted(set(seats)):
+            raise bad("the winners are distinct seats in increasing order")
+        return Event(winners=tuple(seats))
+    return None
+
+
+def _event_seat(seat: int, variant: Variant, bad: Callable[..., NotationError]) -> int:
+    if seat >= variant.max_players:
+        name = seat_name(seat)
+        raise bad(
+            f"{name} is not a seat of the variant {variant.name!r}, which seats at most "
+            f"{variant.max_players} players",
+            name,
+        )
+    return seat
+
+
 def _event(line: str, variant: Variant, max_words: int) -> Event:
     """Read one event of a history (``str(event)``); errors quote ``line``."""
     game = variant.meld_rules.game
@@ -261,6 +310,13 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
     body = line.rstrip()
     if not body.strip():
         raise bad("empty event: expected e.g. 'p1 draw', 'p2 take R7' or 'turnup G4'", position=0)
+    if len(body) <= 200:
+        ruled = _rules_event(body.strip(), variant, bad)
+        if ruled is not None:
+            return ruled
+    to: int | None = None
+    if (m := _TO_RE.fullmatch(body.strip())) is not None:  # what the seat that got it saw
+        body, to = m.group(1), _event_seat(int(m.group(2)) - 1, variant, bad)
     body, named = _named_phases(body, variant)
     if named is not None and not named:
         start = max(body.rfind("("), 0)
@@ -296,19 +352,13 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
         raise bad("an event names its seat first, e.g. 'p1 draw'", first.text, first.pos)
     seats = [s for s in (p.seat, p.owner, p.target, p.ref[0] if p.ref else None) if s is not None]
     for seat in seats:
-        if seat >= variant.max_players:
-            name = seat_name(seat)
-            raise bad(
-                f"{name} is not a seat of the variant {variant.name!r}, which seats at most "
-                f"{variant.max_players} players",
-                name,
-            )
+        _event_seat(seat, variant, bad)
     if named is not None and p.verb not in ("lay", "announce"):
         raise bad("only a laydown or an announcement names its phase in parentheses")
     if taken is not None:
         assert p.seat is not None  # "take" is a player's verb, and its seat was checked
         return Event(action=TakeDiscard(p.seat), card=taken)
-    return Event(action=_event_action(p, variant, named, rules, bad))
+    return Event(action=_event_action(p, variant, named, rules, bad), to=to)
 
 
 def _event_action(

@@ -66,7 +66,7 @@ from phase10.groups import GroupType, Meld, MeldRules, check_meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.limits import Limits, current_limits
 from phase10.phases import PhaseMelds
-from phase10.state import Event, GameState, History, PlayerState, TurnStep
+from phase10.state import Event, GameState, History, PlayerState, TurnStep, Unseen
 from phase10.variants import (
     Advance,
     LaydownStyle,
@@ -83,6 +83,7 @@ __all__ = [
     "chance_draw",
     "chance_outcomes",
     "check",
+    "events_of",
     "hits_and_discards",
     "is_legal",
     "laydown_actions",
@@ -167,6 +168,8 @@ def _union(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     return tuple(sorted((*known, *need.elements()), key=_key))
 
 
+_EMPTY = History()
+
 # One Event per distinct public action, built once (phase10._fast.BoundedCache).
 _EVENTS: BoundedCache[Action, Event] = BoundedCache(
     4096,
@@ -186,6 +189,50 @@ def _logged(state: GameState, action: Action) -> History:
     if event is None:
         event = _EVENTS.put(action, Event(action=action))
     return state.history.plus(event)
+
+
+# The events of cards only one seat saw, and of skipped seats: one per kind and seat.
+_UNSEEN: dict[tuple[Unseen, int], Event] = {}
+_SKIPPED: dict[int, Event] = {}
+
+
+def _unseen(history: History, how: Unseen, seat: int) -> History:
+    """``history`` with a card that only ``seat`` saw: who got it, never which card."""
+    event = _UNSEEN.get((how, seat))
+    if event is None:
+        event = _UNSEEN.setdefault((how, seat), Event(unseen=how, to=seat))
+    return history.plus(event)
+
+
+def _skipped_event(seat: int) -> Event:
+    event = _SKIPPED.get(seat)
+    if event is None:
+        event = _SKIPPED.setdefault(seat, Event(skipped=seat))
+    return event
+
+
+def _game_over(state: GameState, winners: tuple[int, ...]) -> GameState:
+    """The game over, won by ``winners``, with its game-over event (C-24 to C-26, M-10)."""
+    return _evolve(
+        state,
+        step=TurnStep.OVER,
+        winners=winners,
+        history=state.history.plus(Event(winners=winners)),
+    )
+
+
+def events_of(before: GameState, after: GameState) -> tuple[Event, ...]:
+    """The events :func:`apply` recorded for the action that took ``before`` to ``after``.
+
+    One action records one event or more: a discard that ends the hand adds the hand-over
+    event (and the game-over event); a discard whose skip is spent at once adds the
+    skipped seat. The first card of a hand starts the hand's history again.
+    """
+    old, new = before.history, after.history
+    grown = len(new) - len(old)
+    if grown > 0 and new.extends(old):
+        return new[len(old) :]
+    return tuple(new)
 
 
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -294,7 +341,6 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
         offers=(),
         reshuffles=0,
         turns=0,
-        history=History(),
     )
     fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
     if not _receivers(fresh):  # everybody kept their hand: straight to the turn-up
@@ -727,11 +773,15 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
     players = state.players
     # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard
     guarded = any(p.skip_guard for p in players)
-    while players[seat].skipped:
-        players = (*players[:seat], _pl(players[seat], skipped=False), *players[seat + 1 :])
-        if guarded:
-            players = _count_turn(players)
-        seat = _next_seat(state, seat)
+    if players[seat].skipped:
+        history = state.history
+        while players[seat].skipped:  # the seat the rules skip, recorded as it is skipped
+            players = (*players[:seat], _pl(players[seat], skipped=False), *players[seat + 1 :])
+            history = history.plus(_skipped_event(seat))
+            if guarded:
+                players = _count_turn(players)
+            seat = _next_seat(state, seat)
+        state = _evolve(state, history=history)
     if guarded:
         players = _count_turn(players)
     step: TurnStep | None = None  # nothing left to draw or reshuffle
@@ -803,7 +853,7 @@ def _winners(state: GameState, seats: list[int]) -> GameState:
     best = min(players[s].score for s in seats)
     winners = tuple(s for s in seats if players[s].score == best)  # rules C-25, M-10, V-1
     if len(winners) == 1 or not state.variant.tiebreak_hand:
-        return _evolve(state, step=TurnStep.OVER, winners=winners)
+        return _game_over(state, winners)
     tied = _evolve(state, tiebreak=winners)  # rule C-26: a tie-break hand
     return _deal_hand(
         tied, dealer=(state.dealer + 1) % len(players), hand_number=state.hand_number + 1
@@ -814,8 +864,12 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     """Score the hand, advance phases and start the next hand or end the game."""
     variant = state.variant
     if state.tiebreak:
+        ended = state.history.plus(
+            Event(hand_over=state.hand_number, went_out=went_out, scores=state.scores)
+        )
+        state = _evolve(state, history=ended)
         if went_out is not None and variant.tiebreak_win is TiebreakWin.GO_OUT:  # rule C-26
-            return _evolve(state, step=TurnStep.OVER, winners=(went_out,))
+            return _game_over(state, (went_out,))
         return _deal_hand(
             state, dealer=_next_seat(state, state.dealer), hand_number=state.hand_number + 1
         )
@@ -845,7 +899,9 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
                 keep_all=p.keep_all and went_out is not None and bool(p.hand),
             )
         )
-    after = _evolve(state, players=tuple(players))
+    scores = tuple(p.score for p in players)
+    hand_over = Event(hand_over=state.hand_number, went_out=went_out, scores=scores)
+    after = _evolve(state, players=tuple(players), history=state.history.plus(hand_over))
     if variant.max_hands is not None and state.hand_number >= variant.max_hands:
         # rule C-24, option max_hands (seed 001): the lowest total of all wins (C-26 ties)
         return _winners(after, list(range(len(players))))
@@ -886,12 +942,15 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
         p = state.players[seat]
         dealt = state.dealt + 1
         done = dealt == len(receivers) * state.variant.hand_size
+        # the first card of a hand starts its history; the hand before ends it (C-3)
+        history = state.history if state.dealt else _EMPTY
         return _evolve(
             state,
             players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
             draw_pile=_remove(state.draw_pile, action.card),
             dealt=dealt,
             step=TurnStep.TURN_UP if done else TurnStep.DEAL,
+            history=_unseen(history, Unseen.DEAL, seat),
         )
     if isinstance(action, TurnUp):
         _need_step(state, action, TurnStep.TURN_UP)
@@ -900,6 +959,8 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
         players = tuple(_pl(p, kept=False) if p.kept else p for p in state.players)
         if action.card.kind is Kind.SKIP:  # rule C-21: the first player is skipped
             players = _skip_on(state, players, first)
+        if not state.dealt:  # nobody was dealt (every hand kept, M-13): a new history
+            state = _evolve(state, history=_EMPTY)
         turned = _evolve(
             state,
             players=players,
@@ -915,7 +976,8 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
         if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
             drawn = (*state.drawn, action.card)
             nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
-            return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt)
+            history = _unseen(state.history, Unseen.REVEAL, state.turn)
+            return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt, history=history)
         seat = state.turn if state.receiver is None else state.receiver
         p = state.players[seat]
         after = _evolve(
@@ -923,6 +985,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
             draw_pile=pile,
             to_draw=state.to_draw - 1,
+            history=_unseen(state.history, Unseen.REVEAL, seat),
         )
         if after.to_draw > 0:
             return _reveal_step(after)
@@ -991,7 +1054,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
             history=_logged(state, action),
         )
         if state.tiebreak and state.variant.tiebreak_win is TiebreakWin.LAYDOWN:
-            return _evolve(after, step=TurnStep.OVER, winners=(seat,))  # rule C-26
+            return _game_over(after, (seat,))  # rule C-26
         if state.variant.end_at_last_phase and _finished(state.variant, p.phase, completed):
             # rule T-5 (ten-phases-rummy): the game ends now, scored as if seat went out
             return _end_hand(after, went_out=seat)
@@ -1072,13 +1135,7 @@ def _announce(state: GameState, action: Announce) -> GameState:
             else _pl(q, score=q.score + variant.scoring.hand_points(q.hand))
             for s, q in enumerate(state.players)
         )
-        return _evolve(
-            state,
-            players=players,
-            step=TurnStep.OVER,
-            winners=(seat,),
-            history=_logged(state, action),
-        )
+        return _game_over(_evolve(state, players=players, history=_logged(state, action)), (seat,))
     if action.keep:  # rule T-4: keep playing with those cards
         return _evolve(
             state,
@@ -1122,6 +1179,7 @@ def _apply_master(state: GameState, action: Action) -> GameState:
             action_pile=blue,
             drawn=(),
             step=TurnStep.PLAY,
+            history=_unseen(state.history, Unseen.KEEP, seat),
         )
     if isinstance(action, Offer):
         _need_step(state, action, TurnStep.OFFER)

@@ -13,7 +13,7 @@ from phase10 import _pictures
 from phase10._enums import member_repr
 from phase10._fast import lru_cache
 from phase10._json import meld_problem
-from phase10.actions import Action, Announce, LayDown
+from phase10.actions import Action, Announce, Keep, LayDown
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
@@ -28,9 +28,9 @@ __all__ = [
     "PlayerState",
     "StateProblem",
     "TurnStep",
+    "Unseen",
     "dealt_problems",
 ]
-# Also for phase10.views, not exported: dealt_problems.
 
 #: :attr:`GameState.current_player` when chance acts next (as in OpenSpiel).
 CHANCE: Final = -1
@@ -90,13 +90,34 @@ class StateProblem:
         return f"{self.path}: {self.message}" if self.path else self.message
 
 
-@attrs.frozen(cache_hash=True, kw_only=True)
-class Event:
-    """One public event of the current hand, as every seat saw it.
+class Unseen(enum.Enum):
+    """How a card only one seat saw reached it: dealt, drawn, or kept from a Take two."""
 
-    Hidden cards never enter an event: a deal or a card drawn from the draw pile is not
-    recorded (the :class:`~phase10.Draw` before it is), nor the card kept from a Take two
-    (M-12). A :class:`~phase10.TakeDiscard` names the card taken.
+    DEAL = "deal"
+    REVEAL = "reveal"
+    KEEP = "keep"
+
+    def __repr__(self) -> str:
+        return f"Unseen.{self.name}"
+
+
+@attrs.frozen(cache_hash=True, kw_only=True, repr=False)
+class Event:
+    """One event of the hand, as :func:`phase10.apply` recorded it for every seat to see.
+
+    :func:`~phase10.apply` records one or more events per action, with the facts the rules
+    know as they act, so that what a seat saw is never worked out again afterwards
+    (:func:`phase10.seen_by` turns an event into what one seat saw). An event is one of:
+
+    - a public action (``action``): a player's action, a turn-up or a reshuffle; a
+      :class:`~phase10.TakeDiscard` names the card taken (``card``, C-11);
+    - a card only one seat saw (``unseen`` and ``to``): dealt (C-3), drawn from the draw
+      pile (C-11, M-12, M-15, T-4) or kept from a Take two (M-12). The card itself never
+      enters an event of the history: ``deal ? > p2``, ``reveal ? > p2``, ``p2 keep ?``;
+    - a seat that lost its turn (``skipped``, C-19 to C-21, M-14): the seat the rules
+      actually skipped, ``p1 is skipped``;
+    - the end of a hand (``hand_over``, with who went out and the scores after it, C-23);
+    - the end of the game (``winners``, C-24 to C-26).
 
     ``str()`` is the action's notation followed by what the action's notation leaves to the
     position: the card taken (``p2 take R7``), or the phase laid down or announced, in
@@ -105,19 +126,70 @@ class Event:
     back.
 
     Attributes:
-        action: The public action (a player's action, a turn-up or a reshuffle).
+        action: The public action; for the seat that saw a card alone, the dealt, drawn or
+            kept card's action (only :func:`phase10.seen_by` builds that), else ``None``.
         card: For a :class:`~phase10.TakeDiscard`, the card taken from the discard pile.
+        unseen: How a card only seat ``to`` saw reached it.
+        to: The seat that got the card of a deal or a draw.
+        skipped: The seat that lost its turn.
+        hand_over: The number of the hand that ended.
+        went_out: With ``hand_over``: the seat that went out, ``None`` when nobody did.
+        scores: With ``hand_over``: each seat's total after the hand.
+        winners: The winners, when the game ended.
     """
 
-    action: Action
+    action: Action | None = None
     card: Card | None = None
+    unseen: Unseen | None = None
+    to: int | None = None
+    skipped: int | None = None
+    hand_over: int | None = None
+    went_out: int | None = None
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        # only the fields set, so that the repr stays short (and valid Python)
+        shown = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in attrs.fields(Event)
+            if getattr(self, f.name) != f.default
+        ]
+        return f"Event({', '.join(shown)})"
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that acted, or ``None`` for chance and for what the rules did."""
+        if self.unseen is not None:
+            return self.to if self.unseen is Unseen.KEEP else None
+        player = getattr(self.action, "player", None)
+        return player if isinstance(player, int) else None
 
     def __str__(self) -> str:
         action = self.action
-        text = str(action)
-        if isinstance(action, LayDown | Announce):
-            text = f"{text} ({action.laydown.phase})"
-        return f"{text} {self.card}" if self.card is not None else text
+        if action is not None:
+            text = str(action)
+            if isinstance(action, LayDown | Announce):
+                text = f"{text} ({action.laydown.phase})"
+            if self.card is not None:
+                text = f"{text} {self.card}"
+            if self.to is not None and not isinstance(action, Keep):
+                text = f"{text} > {_seat_name(self.to)}"
+            return text
+        if self.unseen is not None and self.to is not None:
+            if self.unseen is Unseen.KEEP:
+                return f"{_seat_name(self.to)} keep ?"
+            return f"{self.unseen.value} ? > {_seat_name(self.to)}"
+        if self.skipped is not None:
+            return f"{_seat_name(self.skipped)} is skipped"
+        if self.hand_over is not None:
+            out = "nobody" if self.went_out is None else _seat_name(self.went_out)
+            scores = " ".join(map(str, self.scores))
+            return f"hand {self.hand_over} over: {out} went out; scores {scores}"
+        if self.winners:
+            names = " ".join(map(_seat_name, self.winners))
+            return f"game over: {names} {'wins' if len(self.winners) == 1 else 'win'}"
+        return "?"
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -156,6 +228,18 @@ class History(Sequence[Event]):
 
     def __len__(self) -> int:
         return self._size
+
+    def extends(self, other: History) -> bool:
+        """Whether this history is ``other`` with events after it (or ``other`` itself)."""
+        size = other._size
+        if size > self._size:
+            return False
+        node: History | None = self
+        while node is not None and node._size > size and not node._run:
+            node = node._previous
+        if node is other:
+            return True
+        return self._events()[:size] == other._events()
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self._events())
@@ -301,9 +385,12 @@ class GameState:
         reshuffles: How many times the discard pile was reshuffled this hand (C-16).
         turns: How many turns have begun this hand (a lost turn is not one); the hand ends
             when the next would pass ``variant.max_hand_turns`` (C-16, the hand bound).
-        history: The public events of the current hand, oldest first (a :class:`History`
-            of :class:`Event`); empty before the turn-up. Part of equality: two states
-            with the same cards but different histories differ.
+        history: The events of the current hand, oldest first (a :class:`History` of
+            :class:`Event`), from its first deal on; no hidden card is in it. Once a hand
+            is over, and until the next hand's first card is dealt or turned up, it is the
+            hand just played, closed by its hand-over event (and the game-over event).
+            Part of equality: two states with the same cards but different histories
+            differ.
     """
 
     variant: Variant

@@ -44,7 +44,7 @@ from phase10.errors import PictureError
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules, Value
 from phase10.laydown import explain, find_laydown
 from phase10.phases import Phase, PhaseMelds
-from phase10.state import CHANCE, GameState, TurnStep
+from phase10.state import CHANCE, GameState, History, TurnStep
 from phase10.views import PlayerView
 
 __all__ = [
@@ -706,6 +706,21 @@ class _Seat:
     count: int
     laid_down: bool
     skipped: bool
+    lost_turn: bool = False
+
+
+def _lost_turn(history: History) -> frozenset[int]:
+    """The seats the rules just skipped: the skipped events that end the history (C-19, C-21).
+
+    The rules record each seat they skip as it is skipped (:class:`~phase10.Event`), so
+    the picture names the seat the rules skipped, never one worked out again here.
+    """
+    seats = set()
+    for event in reversed(history):
+        if event.skipped is None:
+            break
+        seats.add(event.skipped)
+    return frozenset(seats)
 
 
 def _phase_words(phases: Sequence[Phase], index: int) -> str:
@@ -742,6 +757,8 @@ def _seat_block(seat: _Seat, marks: str) -> _Block:
         facts.append("phase laid down")
     if seat.skipped:
         facts.append("skip waiting")
+    if seat.lost_turn:
+        facts.append("skipped: loses this turn")
     text = _stack([_label(info, 18, bold=True), _label(" \u00b7 ".join(facts), 16)], gap=2)
     if seat.hand is None:
         icon = _Block((_back_group(0, 0, 0.36, seat.count),), _W * 0.36, _H * 0.36)
@@ -823,6 +840,7 @@ def table(
     scale = _check_size(size)
     seat_names = _names(names, view.num_players)
     phases = view.variant.phases
+    lost = _lost_turn(view.history)
     seats = [
         _Seat(
             seat_names[s],
@@ -832,6 +850,7 @@ def table(
             p.hand_size,
             p.laid_down,
             p.skipped,
+            s in lost,
         )
         for s, p in enumerate(view.players)
     ]
@@ -879,6 +898,7 @@ def game(
     scale = _check_size(size)
     seat_names = _names(names, state.num_players)
     phases = state.variant.phases
+    lost = _lost_turn(state.history)
     seats = [
         _Seat(
             seat_names[s],
@@ -888,6 +908,7 @@ def game(
             len(p.hand),
             p.laid_down,
             p.skipped,
+            s in lost,
         )
         for s, p in enumerate(state.players)
     ]

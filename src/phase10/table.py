@@ -37,13 +37,7 @@ from phase10.actions import (
     ACTION_TYPES,
     PLAYER_ACTION_TYPES,
     Action,
-    Deal,
-    Discard,
-    Keep,
     LayDown,
-    Reshuffle,
-    Reveal,
-    TurnUp,
     seat_name,
 )
 from phase10.bots import Bot
@@ -61,11 +55,11 @@ from phase10.groups import check_meld
 from phase10.notation import action_text, parse_action
 from phase10.phases import Phase
 from phase10.records import GameRecord
-from phase10.rules import apply, legal_actions, new_game
+from phase10.rules import apply, events_of, legal_actions, new_game
 from phase10.serialize import JSON_FORMAT, from_dict, to_dict
-from phase10.state import GameState, TurnStep
+from phase10.state import Event, GameState
 from phase10.variants import Variant
-from phase10.views import view
+from phase10.views import seen_by, view
 
 __all__ = [
     "MAX_BOT_ACTIONS",
@@ -86,19 +80,27 @@ MAX_BOT_ACTIONS = 100_000
 
 @attrs.frozen
 class TableEvent:
-    """One action of the game as one seat saw it.
+    """One event of the game as one seat saw it: :func:`phase10.seen_by` of a history event.
+
+    An action records one event or more (:class:`phase10.Event`): a discard that ends a
+    hand is followed by the hand-over event, and by the game-over event when the game ends;
+    a skip spent is the event ``p1 is skipped``, naming the seat the rules skipped.
 
     Attributes:
-        index: The action's 0-based position in the game record.
-        actor: The seat that acted, or ``None`` for chance.
-        text: What the seat saw, e.g. ``p2 discard R7`` or ``p2 drew a card``.
+        index: The 0-based position in the game record of the action that made the event.
+        actor: The seat that acted, or ``None`` for chance and for what the rules did.
+        text: What the seat saw, ``str()`` of the event (:func:`phase10.parse_event` reads
+            it back), e.g. ``p2 discard R7``, ``p2 take R7``, ``reveal ? > p2`` (a card
+            another seat drew), ``p1 is skipped`` or ``hand 1 over: p2 went out; scores 35 0``.
         action: The action itself when the seat may see all of it, else ``None``.
+        event: The event as the seat saw it.
     """
 
     index: int
     actor: int | None
     text: str
     action: Action | None
+    event: Event = attrs.field(eq=False, repr=False, default=Event())
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-ready dicts: ``index``, ``actor``, ``text``, ``action``."""
@@ -216,67 +218,20 @@ def explain_refusal(error: Phase10Error, text: str, state: GameState, seat: int)
     return _with_reasons(error, text, phases[index], state.variant)
 
 
-def _seen_by(
-    before: GameState, after: GameState, action: Action, seat: int
-) -> tuple[str, Action | None]:
-    """What ``seat`` sees of ``action`` played in ``before`` (giving ``after``).
-
-    Cards only the receiver may see are masked for the others: a deal is "p2 was dealt a
-    card", a card drawn from the draw pile "p2 drew a card". The one function that hides
-    cards: when views carry their own history, this is what it replaces.
-    """
-    if isinstance(action, Deal | Reveal):
-        if isinstance(action, Deal):
-            grown = [
-                s
-                for s in range(len(after.players))
-                if len(after.players[s].hand) > len(before.players[s].hand)
-            ]
-            to = grown[0] if grown else before.turn
-            verb = "was dealt"
-        else:
-            steps = (TurnStep.DRAW_TWO,)
-            to = before.turn if before.step in steps or before.receiver is None else before.receiver
-            verb = "drew"
-        if to == seat:
-            return f"{seat_name(to)} {verb} {action.card}", action
-        return f"{seat_name(to)} {verb} a card", None
-    if isinstance(action, Reshuffle):
-        return str(action), action
-    if isinstance(action, TurnUp):
-        return str(action) + _skipped(before, after, action), action
-    if isinstance(action, Keep) and action.player != seat:
-        return f"{seat_name(action.player)} keeps one of the two cards", None
-    return action_text(action, before.variant) + _skipped(before, after, action), action
-
-
-def _skipped(before: GameState, after: GameState, action: Action) -> str:
-    """``"; p2 is skipped"`` for each seat that lost a turn to ``action``."""
-    return "".join(f"; {seat_name(s)} is skipped" for s in skipped_seats(before, after, action))
-
-
 def skipped_seats(before: GameState, after: GameState, action: Action) -> tuple[int, ...]:
-    """The seats that lost a turn (C-19 to C-21) as ``action`` took ``before`` to ``after``.
+    """The seats that lost a turn (C-19 to C-21, M-14) as ``action`` took ``before`` to ``after``.
 
-    A skip on the next seat is laid and spent within one action (the discard, or the
-    turn-up of C-21); a skip on a later seat is spent when that seat's turn comes.
+    Read from the events :func:`phase10.apply` recorded (:func:`phase10.events_of`):
+    the seats the rules actually skipped, in the order they were skipped. ``action`` is
+    not needed any more; it is kept for the callers that pass it.
     """
-    seats = [
-        s
-        for s in range(len(after.players))
-        if before.players[s].skipped and not after.players[s].skipped
-    ]
-    same_hand = after.hand_number == before.hand_number and not after.is_over
-    card = getattr(action, "card", None)
-    if same_hand and card is not None and card.is_skip and isinstance(action, Discard | TurnUp):
-        # a skip on the next seat is set and spent within the same action
-        if isinstance(action, TurnUp):
-            target: int | None = (before.dealer + 1) % len(before.players)
-        else:
-            target = action.target
-        if target is not None and not after.players[target].skipped and target not in seats:
-            seats.append(target)
-    return tuple(seats)
+    del action
+    return tuple(e.skipped for e in events_of(before, after) if e.skipped is not None)
+
+
+def _table_event(index: int, event: Event, seat: int, action: Action) -> TableEvent:
+    shown = seen_by(event, seat, action=action)
+    return TableEvent(index, shown.actor, str(shown), shown.action, shown)
 
 
 def _coerce_seat(seat: Bot | None) -> Bot | None:
@@ -289,28 +244,58 @@ def _to_seats(seats: Sequence[Bot | None]) -> tuple[Bot | None, ...]:
     return tuple(_coerce_seat(s) for s in seats)
 
 
+def _replayed(
+    record: GameRecord, marks: Sequence[int] = ()
+) -> tuple[GameState, tuple[tuple[Event, ...], ...], dict[int, GameState]]:
+    """Replay ``record``: the last state, each action's events, the states after ``marks``.
+
+    Raises:
+        IllegalActionError: an action of the record is not legal where it stands.
+    """
+    state = new_game(record.variant, record.num_players, dealer=record.dealer)
+    wanted = set(marks)
+    at: dict[int, GameState] = {0: state} if 0 in wanted else {}
+    events = []
+    for n, action in enumerate(record.actions, 1):
+        after = apply(state, action)
+        events.append(events_of(state, after))
+        state = after
+        if n in wanted:
+            at[n] = state
+    return state, tuple(events), at
+
+
 @attrs.frozen(eq=False)
 class Table:
     """A game, its seats (bots or people), its seed and its record, at a human decision.
 
     Build one with :meth:`new` (or :meth:`from_record`); each :meth:`submit` returns the
-    next table. Between two tables nothing is shared that can change.
+    next table. Between two tables nothing is shared that can change. A table keeps its
+    record, the current state and the events :func:`phase10.apply` recorded for each
+    action (what :meth:`events_for` shows), not a state per action; it pickles flat, as
+    its record and the points :meth:`undo` goes back to, and is replayed when loaded.
 
     Attributes:
         seats: For each seat, the :class:`~phase10.Bot` that plays it or ``None`` for a
             person.
         seed: Where the chance outcomes and the bots' generators come from.
         record: Every action so far, chance included; the state is its replay.
-        states: The state before each action of the record, then the current state
-            (by default, replayed from the record).
+        state: The current :class:`~phase10.GameState` (by default, replayed from the
+            record).
+        events: For each action of the record, the events :func:`phase10.apply` recorded
+            (:func:`phase10.events_of`), as every seat saw them.
         previous: The table before the last :meth:`submit` (``None`` for a new table).
     """
 
     seats: tuple[Bot | None, ...] = attrs.field(converter=_to_seats)
     seed: str
     record: GameRecord
-    states: tuple[GameState, ...] = attrs.field(
-        default=attrs.Factory(lambda self: tuple(self.record.states()), takes_self=True),
+    state: GameState = attrs.field(
+        default=attrs.Factory(lambda self: _replayed(self.record)[0], takes_self=True),
+        repr=False,
+    )
+    events: tuple[tuple[Event, ...], ...] = attrs.field(
+        default=attrs.Factory(lambda self: _replayed(self.record)[1], takes_self=True),
         repr=False,
     )
     previous: Table | None = attrs.field(default=None, repr=False)
@@ -342,7 +327,7 @@ class Table:
         seed = secrets.token_hex(4) if seed is None else str(seed)
         record = GameRecord(variant=variant, num_players=len(seats), dealer=dealer, seed=seed)
         state = new_game(variant, len(seats), dealer=dealer)
-        return cls(seats, seed, record, (state,))._advance()
+        return cls(seats, seed, record, state, ())._advance()
 
     @classmethod
     def from_record(
@@ -362,14 +347,20 @@ class Table:
                 f"the record is for {record.num_players} players, got {len(seats)} seats"
             )
         seed = seed if seed is not None else record.seed or secrets.token_hex(4)
-        return cls(seats, seed, record, tuple(record.states()))._advance()
+        state, events, _ = _replayed(record)
+        return cls(seats, seed, record, state, events)._advance()
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # flat: the seats, the seed, the record and how long the record was at each table
+        # undo() goes back to; the states and events are replayed from the record on loading
+        marks = []
+        table = self.previous
+        while table is not None:
+            marks.append(len(table.record.actions))
+            table = table.previous
+        return _unpickled, (self.seats, self.seed, self.record, tuple(marks))
 
     # ----------------------------------------------------------------- reading
-
-    @property
-    def state(self) -> GameState:
-        """The current :class:`~phase10.GameState`."""
-        return self.states[-1]
 
     @property
     def is_over(self) -> bool:
@@ -389,8 +380,10 @@ class Table:
     def events_for(self, seat: int, *, since: int = 0) -> tuple[TableEvent, ...]:
         """What ``seat`` saw happen from action number ``since`` (0-based) on.
 
-        Cards only another seat may see are masked (a card drawn from the draw pile is
-        "p2 drew a card" for everybody else).
+        Each event the rules recorded, as :func:`phase10.seen_by` shows it to ``seat``:
+        a card only another seat saw is masked (``reveal ? > p2`` for a card ``p2`` drew),
+        a take names the card taken, a skip names the seat the rules skipped, and the end
+        of each hand and of the game are events too.
 
         Raises:
             InvalidStateError: ``seat`` is not a seat, or ``since`` is negative.
@@ -399,13 +392,11 @@ class Table:
         if type(since) is not int or since < 0:
             raise InvalidStateError(f"since must be a whole number >= 0, got {since!r}")
         actions = self.record.actions
-        events = []
-        for i in range(since, len(actions)):
-            action = actions[i]
-            text, shown = _seen_by(self.states[i], self.states[i + 1], action, seat)
-            actor = action.player if isinstance(action, PLAYER_ACTION_TYPES) else None
-            events.append(TableEvent(i, actor, text, shown))
-        return tuple(events)
+        return tuple(
+            _table_event(i, event, seat, actions[i])
+            for i in range(since, len(actions))
+            for event in self.events[i]
+        )
 
     def payload(self, seat: int, *, since: int = 0) -> dict[str, Any]:
         """What to send the person in ``seat``: their view, their legal moves, the news.
@@ -491,7 +482,7 @@ class Table:
                 phase = action.laydown.phase
                 raise _with_reasons(exc, str(action), phase, self.record.variant) from None
             raise
-        return self._then(action, after)._advance(previous=self)
+        return self._then(action, state, after)._advance(previous=self)
 
     def undo(self) -> Table:
         """The table before the last :meth:`submit`.
@@ -545,15 +536,16 @@ class Table:
                 raise
             raise better from None
 
-    def _then(self, action: Action, after: GameState) -> Table:
+    def _then(self, action: Action, before: GameState, after: GameState) -> Table:
         record = attrs.evolve(self.record, actions=(*self.record.actions, action))
-        return Table(self.seats, self.seed, record, (*self.states, after), self.previous)
+        events = (*self.events, events_of(before, after))
+        return Table(self.seats, self.seed, record, after, events, self.previous)
 
     def _advance(self, *, previous: Table | None = None) -> Table:
         """Play chance and the bots until a person must act or the game is over."""
         actions = list(self.record.actions)
-        states = list(self.states)
-        state = states[-1]
+        events = list(self.events)
+        state = self.state
         played = 0
         while not state.is_over:
             n = len(actions)
@@ -570,17 +562,31 @@ class Table:
                     break
                 action = bot.act(view(state, seat), random.Random(f"{self.seed}:{n}:{seat}"))
             try:
-                state = apply(state, action)
+                after = apply(state, action)
             except Phase10Error as exc:  # chance's outcomes are legal: a bot's bad move
                 exc.add_note(f"played by the bot in seat p{(state.current_player or 0) + 1}")
                 raise
             actions.append(action)
-            states.append(state)
+            events.append(events_of(state, after))
+            state = after
         record = attrs.evolve(self.record, actions=tuple(actions))
         return Table(
             self.seats,
             self.seed,
             record,
-            tuple(states),
+            state,
+            tuple(events),
             previous if previous is not None else self.previous,
         )
+
+
+def _unpickled(
+    seats: tuple[Bot | None, ...], seed: str, record: GameRecord, marks: tuple[int, ...]
+) -> Table:
+    """A pickled table again: the record replayed once, the tables undo goes back to rebuilt."""
+    state, events, at = _replayed(record, marks)
+    previous: Table | None = None
+    for mark in reversed(marks):
+        part = attrs.evolve(record, actions=record.actions[:mark])
+        previous = Table(seats, seed, part, at[mark], events[:mark], previous)
+    return Table(seats, seed, record, state, events, previous)

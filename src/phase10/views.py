@@ -21,14 +21,24 @@ import attrs
 from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, IdentityCache, make_projection
+from phase10.actions import Action, Deal, Keep, Reveal
 from phase10.cards import Card
 from phase10.errors import InvalidStateError
 from phase10.groups import Meld
 from phase10.phases import Phase
-from phase10.state import CHANCE, GameState, History, PlayerState, TurnStep, dealt_problems
+from phase10.state import (
+    CHANCE,
+    Event,
+    GameState,
+    History,
+    PlayerState,
+    TurnStep,
+    Unseen,
+    dealt_problems,
+)
 from phase10.variants import Variant
 
-__all__ = ["PlayerView", "SeatView", "sample_state", "view"]
+__all__ = ["PlayerView", "SeatView", "sample_state", "seen_by", "view"]
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -85,8 +95,8 @@ class PlayerView:
         draw_count: How many cards the draw pile holds (never which).
         drawn: The two cards of a Take two draw (M-12) when the viewer drew them, else ``()``.
         drawn_count: How many cards of a Take two draw await a choice.
-        history: The public events of the current hand (:attr:`GameState.history`), the
-            same for every seat.
+        history: The events of the current hand (:attr:`GameState.history`), the same
+            for every seat: no hidden card is in them (see :func:`seen_by`).
     """
 
     variant: Variant
@@ -292,6 +302,36 @@ def view(state: GameState, player: int) -> PlayerView:
         state.drawn if player == state.turn else (),
         len(state.drawn),
     )
+
+
+_UNSEEN_ACTION: dict[Unseen, type] = {Unseen.DEAL: Deal, Unseen.REVEAL: Reveal, Unseen.KEEP: Keep}
+
+
+def seen_by(event: Event, seat: int, *, action: Action | None = None) -> Event:
+    """What ``seat`` saw of ``event``: the one place that says who saw which card.
+
+    :func:`phase10.apply` records every event of a history as every seat saw it: a card
+    only one seat saw (:class:`~phase10.Unseen`: dealt, drawn, kept from a Take two) is
+    recorded without the card, so no history, of a state or of a view, ever holds it. The
+    seat that got the card saw it: given the action that dealt, drew or kept it (from the
+    game record), that seat sees the event with its card (``reveal R7 > p2``, ``p2 keep
+    R7``); every other seat, and every other event, is seen as recorded (``reveal ? > p2``).
+
+    >>> import phase10
+    >>> drawn = phase10.Event(unseen=phase10.Unseen.REVEAL, to=1)
+    >>> r7 = phase10.Reveal(phase10.Card.parse("R7"))
+    >>> str(seen_by(drawn, 1, action=r7)), str(seen_by(drawn, 0, action=r7))
+    ('reveal R7 > p2', 'reveal ? > p2')
+
+    Raises:
+        InvalidStateError: ``action`` is not the action of the card ``event`` records.
+    """
+    how = event.unseen
+    if how is None or event.to != seat or action is None:
+        return event
+    if type(action) is not _UNSEEN_ACTION[how] or getattr(action, "player", seat) != seat:
+        raise InvalidStateError(f"{action} is not the action of the event {event}")
+    return Event(action=action) if how is Unseen.KEEP else Event(action=action, to=seat)
 
 
 def _visible_cards(v: PlayerView) -> Iterator[Card]:

@@ -23,10 +23,13 @@ points). Parameters:
 
 Observations (``observation_string``/``observation_tensor``) are what the player's
 :class:`~phase10.PlayerView` shows: the tensor is :func:`phase10.observation.observation`, the
-string :func:`phase10.adapters.describe` of the view. The information state string is the
-player's perfect-recall history: every move, with cards the player did not see as ``?``
-and another player's laydown shown once it is confirmed; the information state tensor is the
-observation tensor, whose view carries each seat's known cards.
+string :func:`phase10.adapters.describe` of the view. The information state string writes
+the player's whole :class:`~phase10.PlayerView` exactly (every field, the hand's history as
+the rules recorded it, with the cards the player did not see as ``?``: see
+:func:`phase10.seen_by`) and the player's own laydown under way: two states give a
+player the same string exactly when the player's views of them are equal, so the string
+names the player's information set and the legal actions follow from it. The information
+state tensor is the observation tensor, whose view carries each seat's known cards.
 ``resample_from_infostate`` deals the hidden cards anew with :func:`phase10.sample_state`,
 so OpenSpiel's ``ismcts.ISMCTSBot`` searches information sets. States serialize (and clone) their
 Python fields; replaying the action history gives the same state, since the game depends
@@ -35,6 +38,7 @@ only on it.
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Any
 
@@ -45,9 +49,9 @@ import pyspiel
 
 from phase10._checks import is_whole
 from phase10._fast import lru_cache
-from phase10.actions import Action, Deal, Keep, Reshuffle, Reveal, TurnUp, seat_name
+from phase10.actions import Action, Deal, Reshuffle, Reveal, TurnUp, seat_name
 from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
-from phase10.cards import Kind
+from phase10.cards import Card, Kind
 from phase10.encoding import (
     ChoosePhase,
     Confirm,
@@ -60,11 +64,12 @@ from phase10.encoding import (
     step,
 )
 from phase10.errors import IllegalActionError
+from phase10.groups import Meld
 from phase10.observation import observation, observation_size
 from phase10.rules import apply, chance_outcomes, new_game
 from phase10.state import GameState, TurnStep
 from phase10.variants import Variant
-from phase10.views import sample_state, view
+from phase10.views import PlayerView, sample_state, view
 
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "GAME_TYPE", "Phase10Game", "Phase10Observer", "Phase10State"]
 
@@ -142,7 +147,7 @@ class Phase10Game(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Phase10Observer:
-        """An observer: the player's view, or with ``perfect_recall`` their history (string).
+        """An observer: the player's view, or with ``perfect_recall`` their information state.
 
         Raises:
             ValueError: observer parameters were given, or an observation type other than
@@ -182,39 +187,6 @@ _OUTCOME_TYPE: dict[TurnStep, type] = {
 }
 
 
-@attrs.frozen
-class _Laid:
-    """A log entry: the laydown (or announcement) a player confirmed, for everybody to see."""
-
-    selection: Selection
-    confirm: Confirm
-
-    def text(self, actor: int) -> str:
-        """``p1 lay R7 B7 W=7 | G2 G3 G4 Y5`` (with the phase when picked, V-4)."""
-        groups: dict[int, list[str]] = {}
-        for pick in self.selection.picks:
-            groups.setdefault(pick.group, []).append(_placed(pick))
-        melds = " | ".join(" ".join(cards) for _, cards in sorted(groups.items()))
-        keep = self.confirm.keep
-        verb = "lay" if keep is None else "announce keep" if keep else "announce redraw"
-        phase = self.selection.phase
-        where = "" if phase is None else f" phase {phase + 1}:"
-        return f"{seat_name(actor)} {verb}{where} {melds}"
-
-
-@attrs.frozen
-class _Unknown:
-    """A resampled state's log entry: a move or outcome the sampling player did not see.
-
-    Written as they saw it (``deal ? > p2``): its card was never dealt in the sampled world.
-    """
-
-    line: str
-
-
-_Entry = tuple[int, object, "tuple[int, ...] | None"]
-
-
 class _Core:
     """A state's Python fields.
 
@@ -222,43 +194,26 @@ class _Core:
     immutable game state and selection and copies only the (shallow) lists.
     """
 
-    def __init__(
-        self,
-        state: GameState,
-        selection: Selection,
-        moves: int,
-        max_length: int,
-        log: list[_Entry],
-        seen: dict[int, tuple[list[str], int]],
-    ) -> None:
+    def __init__(self, state: GameState, selection: Selection, moves: int, max_length: int) -> None:
         self.state = state
         self.selection = selection
         self.moves = moves
         self.max_length = max_length
-        # (actor, what happened, who saw it (None: everybody)) per move and chance outcome
-        self.log = log
-        # per player: the history lines rendered so far, and how many log entries they cover
-        self.seen = seen
-        # str() of the state and the legal ids, once asked for
+        # str() of the state, the legal ids and each player's information state, once asked
         self.text: str | None = None
         self.ids: list[int] | None = None
+        self.infostates: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Core:
-        clone = _Core(
-            self.state,
-            self.selection,
-            self.moves,
-            self.max_length,
-            self.log.copy(),
-            {p: (lines.copy(), upto) for p, (lines, upto) in self.seen.items()},
-        )
+        clone = _Core(self.state, self.selection, self.moves, self.max_length)
         clone.text = self.text
         clone.ids = self.ids
+        clone.infostates = self.infostates.copy()
         return clone
 
     def __getstate__(self) -> dict[str, object]:
         # pyspiel serializes a state by pickling its fields: leave the caches out
-        return {**self.__dict__, "seen": {}, "text": None, "ids": None}
+        return {**self.__dict__, "text": None, "ids": None, "infostates": {}}
 
 
 class Phase10State(pyspiel.State):
@@ -271,7 +226,7 @@ class Phase10State(pyspiel.State):
 
     def __init__(self, game: Phase10Game) -> None:
         super().__init__(game)
-        self._core = _Core(game._initial, _NO_SELECTION, 0, game._max_length, [], {})
+        self._core = _Core(game._initial, _NO_SELECTION, 0, game._max_length)
 
     @property
     def game_state(self) -> GameState:
@@ -328,24 +283,13 @@ class Phase10State(pyspiel.State):
                 outcome = memo[_OUTCOME_TYPE[before.step], action] = _outcome(before, action)
             else:
                 after, selection = apply(before, outcome), core.selection  # apply() checks it
-            core.log.append((-1, outcome, _witnesses(before, after, outcome)))
         else:
-            meaning = decode(before, action, selection=core.selection)
             after, selection = step(before, action, selection=core.selection)
-            actor = before.current_player
-            assert actor is not None
             core.moves += 1
-            if isinstance(meaning, Confirm):
-                # the picks were the actor's alone; the laydown they make is shown to all
-                core.log.append((actor, meaning, (actor,)))
-                core.log.append((actor, _Laid(core.selection, meaning), None))
-            elif isinstance(meaning, ChoosePhase | Select):
-                core.log.append((actor, meaning, (actor,)))
-            else:
-                core.log.append((actor, meaning, (actor,) if isinstance(meaning, Keep) else None))
         core.state, core.selection = after, selection
         core.text = None
         core.ids = None
+        core.infostates = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The id as notation (``p1 discard R7``, ``deal G3``, ``p2 pick 1 W=7``)."""
@@ -376,12 +320,18 @@ class Phase10State(pyspiel.State):
         return core.text
 
     def information_state_string(self, player: int | None = None) -> str:
-        """``player``'s information state: their perfect-recall history (see the module).
+        """``player``'s information state: their whole view, written exactly (see the module).
 
-        Two states give a player the same string exactly when the player cannot tell them
-        apart; :meth:`resample_from_infostate` keeps it.
+        Two states give a player the same string exactly when the player's views of them
+        (:func:`phase10.view`, with the player's own laydown under way) are equal;
+        :meth:`resample_from_infostate` keeps it.
         """
-        return self.information_history(self.current_player() if player is None else player)
+        seat = self.current_player() if player is None else player
+        core = self._core
+        text = core.infostates.get(seat)
+        if text is None:
+            text = core.infostates[seat] = _information_state(self, seat)
+        return text
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """``player``'s information state as a fixed-size vector.
@@ -398,9 +348,8 @@ class Phase10State(pyspiel.State):
 
         The hidden cards are dealt by :func:`phase10.sample_state` (uniformly among the
         worlds consistent with the player's view, cards known to be in a hand kept there),
-        with a ``random.Random`` seeded from one draw of ``probability_sampler``. The new
-        state's log keeps what ``player_id`` saw; what they did not see is written as they
-        saw it (``deal ? > p2``) for every seat, since its card was never dealt there.
+        with a ``random.Random`` seeded from one draw of ``probability_sampler``. Its history
+        is the one of ``player_id``'s view, which never holds a card ``player_id`` did not see.
 
         Raises:
             ValueError: ``player_id`` is not a seat, or another seat's laydown is under way
@@ -417,50 +366,46 @@ class Phase10State(pyspiel.State):
             )
         rng = random.Random(f"resample:{float(probability_sampler())!r}")
         clone = Phase10State(self.get_game())
-        log: list[_Entry] = []
-        for actor, what, seen_by in core.log:
-            if seen_by is None or player_id in seen_by:
-                log.append((actor, what, seen_by))
-            else:
-                line = _hidden_line(actor, what, seen_by)
-                if line is not None:
-                    log.append((actor, _Unknown(line), None))
         clone._core = _Core(
-            sample_state(view(state, player_id), rng),
-            core.selection,
-            core.moves,
-            core.max_length,
-            log,
-            {},
+            sample_state(view(state, player_id), rng), core.selection, core.moves, core.max_length
         )
         return clone
 
-    def information_history(self, player: int) -> str:
-        """``player``'s perfect-recall history, one line per move or outcome it observed."""
-        core = self._core
-        lines, upto = core.seen.get(player) or (
-            [f"{seat_name(player)} of {core.state.num_players}, {core.state.variant.name}"],
-            0,
-        )
-        for actor, what, seen_by in core.log[upto:]:
-            if seen_by is None or player in seen_by:
-                lines.append(_text(actor, what, receiver=seen_by))
-            else:
-                line = _hidden_line(actor, what, seen_by)
-                if line is not None:
-                    lines.append(line)
-        core.seen[player] = (lines, len(core.log))
-        return "\n".join(lines)
+
+def _exact(value: object) -> str:
+    """``value`` written so that no two different values read alike (for the infostate)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return "(" + " ".join(map(_exact, value)) + ")"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, Meld):
+        return repr(value)
+    kind = type(value)
+    if attrs.has(kind):
+        fields = attrs.fields(kind)
+        return "{" + " ".join(f"{f.name}={_exact(getattr(value, f.name))}" for f in fields) + "}"
+    return repr(value)
 
 
-def _hidden_line(actor: int, what: object, seen_by: tuple[int, ...]) -> str | None:
-    """How a seat not in ``seen_by`` sees the entry: its line, or ``None`` (not at all)."""
-    if actor < 0:
-        word = str(what).split()[0]
-        return f"{word} ? > {seat_name(seen_by[0])}"
-    if isinstance(what, Keep):
-        return f"{seat_name(actor)} keep ?"
-    return None
+_VIEW_FIELDS = tuple(
+    f.name for f in attrs.fields(PlayerView) if f.name not in ("variant", "player", "history")
+)
+
+
+def _information_state(state: Phase10State, player: int) -> str:
+    """Every field of ``player``'s view, its history as recorded, and its laydown under way."""
+    core = state._core
+    game = core.state
+    v = view(game, player)
+    lines = [f"{seat_name(player)} of {game.num_players}, {game.variant.name}"]
+    lines.extend(f"{name}: {_exact(getattr(v, name))}" for name in _VIEW_FIELDS)
+    if game.current_player == player and core.selection != _NO_SELECTION:
+        lines.append(f"laying down: {core.selection!r}")
+    lines.append("history:")
+    lines.extend(map(str, v.history))
+    return "\n".join(lines)
 
 
 def _view_vector(state: Phase10State, player: int) -> tuple[float, ...]:
@@ -481,33 +426,15 @@ def _placed(pick: Select) -> str:
     return f"{pick.card}={pick.value}" if pick.card.kind is Kind.WILD else str(pick.card)
 
 
-def _text(actor: int, what: object, receiver: tuple[int, ...] | None = None) -> str:
+def _text(actor: int, what: object) -> str:
     if isinstance(what, ChoosePhase):
         return f"{seat_name(actor)} choose phase {what.phase + 1}"
     if isinstance(what, Select):
         return f"{seat_name(actor)} pick {what.group + 1} {_placed(what)}"
-    if isinstance(what, _Laid):
-        return what.text(actor)
-    if isinstance(what, _Unknown):
-        return what.line
     if isinstance(what, Confirm):
         how = "" if what.keep is None else " keep" if what.keep else " redraw"
         return f"{seat_name(actor)} confirm{how}"
-    if actor < 0 and receiver is not None and not isinstance(what, TurnUp | Reshuffle):
-        return f"{what} > {seat_name(receiver[0])}"
     return str(what)
-
-
-def _witnesses(before: GameState, after: GameState, outcome: object) -> tuple[int, ...] | None:
-    """Who sees a chance outcome: the seat that gets the card, or everybody (``None``)."""
-    if isinstance(outcome, TurnUp | Reshuffle):
-        return None
-    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-        if len(new.hand) > len(old.hand):
-            return (seat,)
-    if len(after.drawn) > len(before.drawn):
-        return (before.turn,)
-    return None
 
 
 class Phase10Observer:
@@ -516,7 +443,7 @@ class Phase10Observer:
     The default observation is the player's view: ``tensor`` holds
     :func:`phase10.observation.observation` and ``dict`` names it ``"observation"``; the string is
     :func:`phase10.adapters.describe` of the view. With ``perfect_recall`` the observer gives
-    the player's history as a string and the same tensor (the information state tensor).
+    the player's information state string and the same tensor (the information state tensor).
 
     Raises:
         ValueError: observer parameters were given, or an observation type other than one
@@ -551,9 +478,9 @@ class Phase10Observer:
         self.tensor[:] = _view_vector(state, player)
 
     def string_from(self, state: Phase10State, player: int) -> str:
-        """``player``'s observation (or, with ``perfect_recall``, history) as text."""
+        """``player``'s observation (or, with ``perfect_recall``, information state) as text."""
         if self.perfect_recall:
-            return state.information_history(player)
+            return state.information_state_string(player)
         core = state._core
         selection = core.selection if core.state.current_player == player else _NO_SELECTION
         return describe(view(core.state, player), selection=selection)

@@ -50,19 +50,18 @@ from phase10.errors import (
 from phase10.groups import End
 from phase10.notation import action_text, parse_action
 from phase10.records import GameRecord
-from phase10.rules import apply, legal_actions, new_game
+from phase10.rules import apply, events_of, legal_actions, new_game
 from phase10.simulation import bot_name
-from phase10.state import GameState, TurnStep
-from phase10.table import explain_refusal, skipped_seats
+from phase10.state import Event, GameState, Unseen
+from phase10.table import explain_refusal
 from phase10.variants import Variant
-from phase10.views import PlayerView, view
+from phase10.views import PlayerView, seen_by, view
 
 __all__ = [
     "describe",
     "menu",
     "play",
     "public_line",
-    "reveal_to",
     "rules_summary",
     "run",
     "table_lines",
@@ -135,32 +134,31 @@ def menu(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
     return [(name, groups[name]) for name in _GROUP_ORDER if name in groups]
 
 
-def reveal_to(state: GameState) -> int:
-    """Who gets the card chance reveals next in ``state``."""
-    if state.step is TurnStep.DRAW_TWO or state.receiver is None:
-        return state.turn
-    return state.receiver
+def public_line(event: Event, paint: Palette, me: int | None) -> str | None:
+    """What seat ``me`` at the table learns from ``event``, as :func:`phase10.seen_by` shows it.
 
-
-def public_line(state: GameState, action: Action, paint: Palette, me: int | None) -> str | None:
-    """What everybody at the table (seat ``me``) learns from ``action`` in ``state``.
-
-    ``None`` for what stays hidden: deals, and cards drawn by others.
+    ``event`` is one event the rules recorded (:func:`phase10.events_of`), as seat
+    ``me`` saw it; ``None`` for what says nothing worth a line: deals, cards others drew,
+    and the end of a hand (the game says it with the scores, see ``_Game.after``).
     """
-    if isinstance(action, Deal):
+    if event.skipped is not None:
+        if event.skipped == me:
+            return "you are skipped: you lose a turn"
+        return f"{seat_name(event.skipped)} is skipped: loses a turn"
+    if event.unseen is Unseen.KEEP and event.to is not None:
+        return f"{seat_name(event.to)} keeps one of the two cards"
+    action = event.action
+    if action is None or isinstance(action, Deal):
         return None
     if isinstance(action, TurnUp):
         return f"the first discard is {paint.card(action.card)}"
     if isinstance(action, Reshuffle):
         return "the discard pile is shuffled into a new draw pile"
     if isinstance(action, Reveal):
-        return f"you draw {paint.card(action.card)}" if reveal_to(state) == me else None
+        return f"you draw {paint.card(action.card)}"
     name = seat_name(action.player)
-    if isinstance(action, Keep) and action.player != me:
-        return f"{name} keeps one of the two cards"
     if isinstance(action, TakeDiscard):
-        top = state.top_discard
-        return f"{name} takes {paint.card(top) if top is not None else 'the discard'}"
+        return f"{name} takes {paint.card(event.card) if event.card is not None else 'the discard'}"
     if isinstance(action, Draw):
         return f"{name} draws"
     if isinstance(action, KeepHand) and action.player != me:
@@ -293,15 +291,13 @@ class _Game:
         self.say(f"saved the game record to {path}")
 
     def step(self, action: Action) -> None:
-        line = public_line(self.state, action, self.paint, self.human)
-        if line is not None:
-            self.say(line)
         before = self.state
         self.state = apply(self.state, action)
         self.actions.append(action)
-        for seat in skipped_seats(before, self.state, action):
-            who = "you are" if seat == self.human else f"{seat_name(seat)} is"
-            self.say(f"{who} skipped: {'you lose' if seat == self.human else 'loses'} a turn")
+        for event in events_of(before, self.state):  # what the rules recorded, as seen
+            line = public_line(seen_by(event, self.human, action=action), self.paint, self.human)
+            if line is not None:
+                self.say(line)
         self.after(before)
 
     def after(self, before: GameState) -> None:

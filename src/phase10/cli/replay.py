@@ -12,11 +12,10 @@ from phase10 import svg
 from phase10.actions import Deal, Discard, KeepHand, Reveal, TurnUp, seat_name
 from phase10.cli._common import read_record
 from phase10.cli.paint import Palette, use_color
-from phase10.cli.play import reveal_to
 from phase10.errors import NotationError
 from phase10.records import GameRecord
-from phase10.rules import apply, new_game
-from phase10.state import GameState, TurnStep
+from phase10.rules import apply, events_of, new_game
+from phase10.state import GameState, TurnStep, Unseen
 
 __all__ = ["replay_record", "run"]
 
@@ -149,7 +148,8 @@ def replay_record(
             continue
         text = str(action)
         if isinstance(action, Reveal):
-            text = f"reveal {paint.card(action.card)} (to {seat_name(reveal_to(before))})"
+            to = next(e.to for e in events_of(before, state) if e.unseen is Unseen.REVEAL)
+            text = f"reveal {paint.card(action.card)} (to {seat_name(to or 0)})"
         elif isinstance(action, TurnUp):
             text = f"turnup {paint.card(action.card)}"
         say(f"{number:>5}  {text}")
