@@ -40,6 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("phase10.scoring",),
     ("phase10.groups",),
     ("phase10.phases",),
+    ("phase10._written",),
     ("phase10.laydown",),
     ("phase10.variants",),
     ("phase10._json",),

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from phase10._fast import BoundedCache
+from phase10._written import laydown_fault, meld_as_written, meld_verdict
 from phase10.actions import (
     Action,
     Announce,
@@ -38,7 +39,6 @@ from phase10.actions import (
 from phase10.cards import Card, CardGame, Kind, parse_card
 from phase10.errors import (
     AmbiguousActionError,
-    GroupProblem,
     IllegalActionError,
     LaydownError,
     NotationError,
@@ -46,7 +46,7 @@ from phase10.errors import (
     Violation,
 )
 from phase10.grouping import lay_down_from_groups
-from phase10.groups import End, GroupType, Meld, MeldRules, Value, shape_index
+from phase10.groups import End, GroupType, Meld, MeldRules, Value
 from phase10.limits import check_limit
 from phase10.phases import Phase, PhaseMelds
 from phase10.rules import check, legal_actions
@@ -467,9 +467,15 @@ def _refusal(
 ) -> IllegalActionError:
     """Why no legal action fits ``text``: the rules' own reason where it can be had."""
 
-    def illegal(code: Violation, reason: str, action: object) -> IllegalActionError:
+    def illegal(
+        code: Violation, reason: str, action: object, *, card: Card | None = None
+    ) -> IllegalActionError:
         return IllegalActionError(
-            f"illegal action {text!r}: {reason} ({_where(state)})", code=code, action=action
+            f"illegal action {text!r}: {reason} ({_where(state)})",
+            code=code,
+            action=action,
+            reason=reason,
+            card=card,
         )
 
     if seat is None:
@@ -479,12 +485,16 @@ def _refusal(
     try:
         check(state, probe)
     except IllegalActionError as exc:
-        message = str(exc)
-        prefix = f"illegal action '{probe}': "
-        reason = message[len(prefix) :] if message.startswith(prefix) else message
         if exc.code not in _DETAILED or p.verb not in ("hit", "lay", "announce"):
             return IllegalActionError(
-                f"illegal action {text!r}: {reason}", code=exc.code, action=probe
+                f"illegal action {text!r}: {exc.reason} ({_where(state)})",
+                code=exc.code,
+                action=probe,
+                reason=exc.reason,
+                problem=exc.problem,
+                group=exc.group,
+                card=exc.card,
+                target=exc.target,
             )
     else:
         if for_view is not None:
@@ -496,21 +506,34 @@ def _refusal(
     if p.verb == "hit":
         where = f" on {seat_name(p.ref[0])}.{p.ref[1] + 1}" if p.ref is not None else ""
         return illegal(
-            Violation.HIT_DOES_NOT_FIT, f"{p.cards[0].card} does not fit{where} as written", probe
+            Violation.HIT_DOES_NOT_FIT,
+            f"{p.cards[0].card} does not fit{where} as written",
+            probe,
+            card=p.cards[0].card,
         )
     if p.verb in ("lay", "announce"):
         hand = state.players[seat].hand if 0 <= seat < len(state.players) else ()
         missing = Counter(c.card for m in p.melds for c in m) - Counter(hand)
         if missing:
-            listed = " ".join(str(c) for c in sorted(missing.elements()))
-            return illegal(Violation.CARD_NOT_IN_HAND, f"{listed} not in hand", probe)
-        if p.verb == "lay" and len(p.melds) > 1 and 0 <= seat < len(state.players):
+            absent = sorted(missing.elements())
+            listed = " ".join(str(c) for c in absent)
+            return illegal(
+                Violation.CARD_NOT_IN_HAND, f"{listed} not in hand", probe, card=absent[0]
+            )
+        laid = probe.laydown.phase if isinstance(probe, LayDown) else None
+        # all the cards as one group is a short form for a phase of several groups: only the
+        # groups written one by one can be judged group by group
+        if laid is not None and (len(p.melds) > 1 or len(laid.groups) == 1):
             why = _laydown_reason(state, seat, p)
             if why is not None:
                 return LaydownError(
-                    f"illegal action {text!r}: {why[0]} ({_where(state)})",
+                    f"illegal action {text!r}: {why.reason} ({_where(state)})",
+                    code=why.code,
                     action=probe,
-                    problems=why[1],
+                    problems=why.problems,
+                    reason=why.reason,
+                    problem=why.problem,
+                    card=why.card,
                 )
         phase = state.current_phase(seat) if 0 <= seat < len(state.players) else None
         return illegal(
@@ -521,9 +544,7 @@ def _refusal(
     return illegal(Violation.UNKNOWN_ACTION, "no legal action fits", probe)
 
 
-def _laydown_reason(
-    state: GameState, seat: int, p: _Parsed
-) -> tuple[str, tuple[GroupProblem, ...]] | None:
+def _laydown_reason(state: GameState, seat: int, p: _Parsed) -> LaydownError | None:
     """Why the groups as written are no laydown, per group (:func:`lay_down_from_groups`)."""
     groups = [
         " ".join(str(c.card) if c.value is None else f"{c.card}={c.value}" for c in meld)
@@ -532,7 +553,7 @@ def _laydown_reason(
     try:
         lay_down_from_groups(state, seat, groups, phase=p.phase)
     except LaydownError as exc:
-        return str(exc).partition("': ")[2], exc.problems
+        return exc
     except Phase10Error:
         return None
     return None  # pragma: no cover - the parser found no legal action these groups make
@@ -676,29 +697,11 @@ def _placed_value(placed: _Placed, game: CardGame, bad: Callable[..., NotationEr
 def _written_meld(
     spec: Sequence[_Placed], group: GroupType, rules: MeldRules, bad: Callable[[str], NotationError]
 ) -> list[Meld]:
-    """The melds of ``group`` that are exactly these cards, with these values, as written."""
+    """The valid meld of ``group`` that is exactly these cards, with these values, as written."""
     cards = tuple(p.card for p in spec)
     values = tuple(_placed_value(p, rules.game, bad) for p in spec)
-    index = shape_index(group, rules)
-    found: list[Meld] = []
-    for rep in index.repeats:
-        pattern = rep.pattern
-        if all(
-            pattern.accepts(c) and pattern.value_for(c) == v
-            for c, v in zip(cards, values, strict=True)
-        ):
-            pairs = sorted(zip(cards, values, strict=True), key=lambda cv: cv[0].sort_key)
-            found.append(Meld(group, rep, tuple(c for c, _ in pairs), tuple(v for _, v in pairs)))
-    for slots in index.slots_by_length.get(len(cards), ()):
-        if all(
-            p.accepts(c) and p.value_for(c) == v
-            for p, c, v in zip(slots.patterns, cards, values, strict=True)
-        ):
-            found.append(Meld(group, slots, cards, values))
-    # Shapes that read the same cards the same way (all wilds of a red-or-black group, T-3)
-    # are one meld: the first shape, as the laydown search and check_meld build it.
-    first = {(m.cards, m.values): m for m in reversed(found)}
-    return [m for m in first.values() if m.problem(rules=rules) is None]
+    meld = meld_as_written(group, cards, values, rules)
+    return [] if meld is None or not meld_verdict(meld, rules) else [meld]
 
 
 def _written_laydown(
@@ -719,7 +722,7 @@ def _written_laydown(
     laydowns: list[PhaseMelds] = []
     for choice in itertools.product(*options):
         laydown = PhaseMelds(phase, tuple(choice))
-        if phase.problem(laydown.melds, rules=rules) is None:
+        if laydown_fault(laydown.melds, phase, rules) is None:
             laydowns.append(laydown)
     return laydowns
 

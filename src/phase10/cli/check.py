@@ -5,24 +5,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from phase10 import svg
+from phase10._written import match_groups
 from phase10.cards import CLASSIC_GAME, Card, format_cards, parse_cards
 from phase10.cli._common import left_over
 from phase10.cli.hints import fix_cards
 from phase10.errors import NotationError
-from phase10.groups import check_meld
+from phase10.groups import check_meld, parse_placed
 from phase10.laydown import explain, find_laydown
 from phase10.phases import CLASSIC_PHASES, Phase
-from phase10.table import laydown_reasons
 from phase10.variants import CLASSIC
 
 __all__ = ["group_problems", "run", "run_group"]
 
 
 def _cards(text: str) -> tuple[Card, ...]:
-    """The classic cards in ``text``; a typo's error says which cards were likely meant."""
+    """The classic cards in ``text`` (pinned wilds too, ``W=5``); a typo says the likely card."""
     try:
         return parse_cards(text, game=CLASSIC_GAME)  # a classic phase: classic cards only
     except NotationError as exc:
+        if "=" in text:  # a pinned wild of a group (R7 W=7 | ...): read with its value
+            return tuple(c for c, _ in parse_placed(text, rules=CLASSIC.meld_rules))
         fixed = fix_cards(text, CLASSIC_GAME)
         try:
             parse_cards(fixed, game=CLASSIC_GAME)
@@ -36,15 +38,22 @@ def _cards(text: str) -> tuple[Card, ...]:
 def group_problems(groups: list[str], phase: Phase) -> list[str]:
     """Why each written group of cards does not make its part of ``phase`` (one line each).
 
-    The one place the command line explains a grouping: it asks
-    :func:`phase10.table.laydown_reasons`, as :meth:`phase10.table.Table.submit` does.
+    The groups are matched to the phase by the engine's one matcher of written groups, so
+    each line is the sentence :func:`phase10.lay_down_from_groups`, :func:`phase10.apply`
+    and :meth:`phase10.table.Table.submit` give: ``group 2 (B7 G8 W), a set of 3: a set
+    holds one number, these cards have 7 and 8``.
 
     Raises:
         NotationError: a group is not classic cards in notation.
     """
     for group in groups:
-        _cards(group)
-    return laydown_reasons(groups, phase, CLASSIC)
+        _cards(group)  # a typo is said with the card likely meant
+    fault = match_groups(
+        [parse_placed(g, rules=CLASSIC.meld_rules) for g in groups], phase, CLASSIC.meld_rules
+    ).fault
+    if fault is None:
+        return []
+    return [p.sentence for p in fault.problems] or [fault.reason]
 
 
 def run(text: str, number: int, *, picture: Path | None = None) -> int:
