@@ -290,6 +290,24 @@ class IllegalActionError(Phase10Error, ValueError):
         self.card = card
         self.target = target
 
+    def retold(self, message: str, *, action: Any = None) -> IllegalActionError:
+        """The same refusal (class, code, reason and where) told with another message.
+
+        For a caller that read the action from its own input (notation, groups of cards) and
+        words the message after it: the data beside the message stay as they were.
+
+        >>> error = IllegalActionError("x", code=Violation.EMPTY_PILE, reason="it is empty")
+        >>> again = error.retold("illegal action 'draw': it is empty")
+        >>> str(again), again.reason, again.code is error.code
+        ("illegal action 'draw': it is empty", 'it is empty', True)
+        """
+        told = type(self).__new__(type(self))
+        told.__dict__.update(self.__dict__)
+        told.__dict__.pop("__notes__", None)
+        Exception.__init__(told, message)
+        told.action = action
+        return told
+
     def _details(self) -> dict[str, Any]:
         return {
             "action": _notation(self.action),

@@ -141,10 +141,8 @@ def lay_down_from_groups(
     except LaydownError:
         pass  # the probe has no melds: the phase itself is judged below
     except IllegalActionError as exc:
-        raise IllegalActionError(
-            f"illegal laydown {written!r} for {seat_name(seat)}: {exc.reason}",
-            code=exc.code,
-            reason=exc.reason,
+        raise exc.retold(
+            f"illegal laydown {written!r} for {seat_name(seat)}: {exc.reason}"
         ) from None
     hand = context.players[seat].hand
     missing = Counter(c for p in placed for c, _ in p) - Counter(hand)

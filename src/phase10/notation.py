@@ -486,15 +486,8 @@ def _refusal(
         check(state, probe)
     except IllegalActionError as exc:
         if exc.code not in _DETAILED or p.verb not in ("hit", "lay", "announce"):
-            return IllegalActionError(
-                f"illegal action {text!r}: {exc.reason} ({_where(state)})",
-                code=exc.code,
-                action=probe,
-                reason=exc.reason,
-                problem=exc.problem,
-                group=exc.group,
-                card=exc.card,
-                target=exc.target,
+            return exc.retold(
+                f"illegal action {text!r}: {exc.reason} ({_where(state)})", action=probe
             )
     else:
         if for_view is not None:
@@ -526,14 +519,8 @@ def _refusal(
         if laid is not None and (len(p.melds) > 1 or len(laid.groups) == 1):
             why = _laydown_reason(state, seat, p)
             if why is not None:
-                return LaydownError(
-                    f"illegal action {text!r}: {why.reason} ({_where(state)})",
-                    code=why.code,
-                    action=probe,
-                    problems=why.problems,
-                    reason=why.reason,
-                    problem=why.problem,
-                    card=why.card,
+                return why.retold(
+                    f"illegal action {text!r}: {why.reason} ({_where(state)})", action=probe
                 )
         phase = state.current_phase(seat) if 0 <= seat < len(state.players) else None
         return illegal(
