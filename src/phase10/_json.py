@@ -71,7 +71,7 @@ class _Context:
 def _fail(path: str, message: str, verdict: Verdict | None = None) -> FormatError:
     """The error at ``path``; for a meld that is not valid, with its problem and sentence."""
     if verdict is None:
-        return FormatError(f"{path}: {message}", path=path)
+        return FormatError(f"{path}: {message}", path=path, reason=message)
     return FormatError(
         f"{path}: {message}", path=path, problem=verdict.problem, reason=verdict.reason
     )

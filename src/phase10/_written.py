@@ -32,9 +32,11 @@ from phase10.groups import GroupType, Meld, MeldRules, Value, Verdict, check_mel
 from phase10.phases import Phase
 
 __all__ = [
+    "MAX_ORDERED",
     "Fault",
     "Match",
     "Placed",
+    "group_problem",
     "laydown_fault",
     "match_groups",
     "meld_as_written",
@@ -50,11 +52,6 @@ Placed = tuple[Card, Value | None]
 #: Up to this many groups may come in any order; a phase with more is matched in phase order.
 MAX_ORDERED = 6
 _CACHE_LIMIT = 4096
-
-
-def plural(n: int, word: str) -> str:
-    """``1 group``, ``2 groups``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def placed_text(placed: Sequence[Placed]) -> str:
@@ -85,7 +82,8 @@ def _fault(problems: tuple[GroupProblem, ...]) -> Fault:
 def _group_count(phase: Phase, given: int) -> Fault:
     # rule C-10: a phase is laid down whole, one group of cards per group of the phase
     wanted = len(phase.groups)
-    return Fault(f"{phase} needs {plural(wanted, 'group')}, got {given}", MeldProblem.GROUP_COUNT)
+    groups = "1 group" if wanted == 1 else f"{wanted} groups"
+    return Fault(f"{phase} needs {groups}, got {given}", MeldProblem.GROUP_COUNT)
 
 
 # ----------------------------------------------------------------------------- melds

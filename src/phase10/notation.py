@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from phase10._fast import BoundedCache
-from phase10._written import laydown_fault, meld_as_written, meld_verdict
+from phase10._written import meld_as_written
 from phase10.actions import (
     Action,
     Announce,
@@ -688,7 +688,8 @@ def _written_meld(
     cards = tuple(p.card for p in spec)
     values = tuple(_placed_value(p, rules.game, bad) for p in spec)
     meld = meld_as_written(group, cards, values, rules)
-    return [] if meld is None or not meld_verdict(meld, rules) else [meld]
+    # judged afresh (Meld.check), not through the identity cache: most candidates are dropped
+    return [] if meld is None or not meld.check(rules=rules) else [meld]
 
 
 def _written_laydown(
@@ -709,7 +710,7 @@ def _written_laydown(
     laydowns: list[PhaseMelds] = []
     for choice in itertools.product(*options):
         laydown = PhaseMelds(phase, tuple(choice))
-        if laydown_fault(laydown.melds, phase, rules) is None:
+        if phase.problem(laydown.melds, rules=rules) is None:
             laydowns.append(laydown)
     return laydowns
 
