@@ -43,6 +43,7 @@ __all__ = [
     "meld_refusal",
     "meld_verdict",
     "placed_text",
+    "problem_lines",
     "unwritten_verdict",
 ]
 
@@ -64,7 +65,8 @@ class Fault:
     """Why written groups or melds do not make a phase.
 
     Attributes:
-        reason: The sentence: the failing groups' sentences, or the phase's own fault.
+        reason: The sentence: the failing groups' sentences (:func:`problem_lines`), or the
+            phase's own fault.
         problem: Machine-readable: the first failing group's, or the phase's own.
         problems: One :class:`~phase10.GroupProblem` per failing group (none when the fault
             is the phase as a whole).
@@ -75,8 +77,26 @@ class Fault:
     problems: tuple[GroupProblem, ...] = ()
 
 
+def problem_lines(problems: Sequence[GroupProblem]) -> list[str]:
+    """The failing groups' sentences, one a line, a reason said once (the CLI, messages).
+
+    A group whose reason an earlier group already gave says "the same problem as group N".
+    """
+    lines: list[str] = []
+    said: dict[str, int] = {}
+    for p in problems:
+        if p.reason in said:
+            lines.append(
+                attrs.evolve(p, reason=f"the same problem as group {said[p.reason]}").sentence
+            )
+        else:
+            said[p.reason] = p.index + 1
+            lines.append(p.sentence)
+    return lines
+
+
 def _fault(problems: tuple[GroupProblem, ...]) -> Fault:
-    return Fault("; ".join(p.sentence for p in problems), problems[0].problem, problems)
+    return Fault("; ".join(problem_lines(problems)), problems[0].problem, problems)
 
 
 def _group_count(phase: Phase, given: int) -> Fault:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from phase10 import svg
-from phase10._written import match_groups
+from phase10._written import match_groups, problem_lines
 from phase10.cards import CLASSIC_GAME, Card, format_cards, parse_cards
 from phase10.cli._common import left_over
 from phase10.cli.hints import fix_cards
@@ -41,7 +41,8 @@ def group_problems(groups: list[str], phase: Phase) -> list[str]:
     The groups are matched to the phase by the engine's one matcher of written groups, so
     each line is the sentence :func:`phase10.lay_down_from_groups`, :func:`phase10.apply`
     and :meth:`phase10.table.Table.submit` give: ``group 2 (B7 G8 W), a set of 3: a set
-    holds one number, these cards have 7 and 8``.
+    holds one number, these cards have 7 and 8``; a reason an earlier group gave is said once
+    ("the same problem as group 1"), as in their messages.
 
     Raises:
         NotationError: a group is not classic cards in notation.
@@ -53,7 +54,7 @@ def group_problems(groups: list[str], phase: Phase) -> list[str]:
     ).fault
     if fault is None:
         return []
-    return [p.sentence for p in fault.problems] or [fault.reason]
+    return problem_lines(fault.problems) or [fault.reason]
 
 
 def run(text: str, number: int, *, picture: Path | None = None) -> int:
