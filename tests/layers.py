@@ -87,6 +87,7 @@ SECTIONS: tuple[Section, ...] = (
             ("phase10._laydown_search", "the walk over cards or card classes (internal)"),
             ("phase10._laydown_oracle", "can the groups left still be made? on counts (internal)"),
             ("phase10._laydown_plan", "a phase under a rule set, compiled once (internal)"),
+            ("phase10._written", "written groups -> a phase, and why not (internal)"),
             ("phase10.phases", "Phase: the groups laid down together; PhaseMelds"),
             ("phase10.groups", "group types, melds, check_meld"),
             ("phase10.scoring", "what the cards left in hand cost"),

@@ -319,5 +319,6 @@ def test_a_wrong_laydown_in_the_terminal_game_names_the_group(
     hand = re.findall(r"your hand: (.*)", first)[-1].split()
     move = f"lay {hand[0]} {hand[1]} | {hand[2]} {hand[3]}"
     _, out, _ = play(monkeypatch, capsys, f"1\n{move}\nquit\n", "--seed", "3")
-    assert "group 1: a set of 3 needs at least 3 cards, got 2" in out
-    assert "group 2" in out
+    first = f"group 1 ({hand[0]} {hand[1]}), a set of 3: a set of 3 needs at least 3 cards, got 2"
+    assert 1 == out.count(first)
+    assert f"group 2 ({hand[2]} {hand[3]}), a set of 3: the same problem as group 1" in out

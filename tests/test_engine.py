@@ -447,7 +447,7 @@ def test_c17_every_group_needs_a_natural_card() -> None:
     strict = draw(start(hands, "R5", variant=per_group), "Y6")
     wilds_alone = lay(loose, "W=5 W=5 W=5", "R7 B7 G7")
     message = refuse(strict, wilds_alone, Violation.PHASE_NOT_COMPLETE)
-    assert "group 2 (W=5 W=5 W=5): needs at least 1 natural card" in message
+    assert "group 2 (W=5 W=5 W=5), a set of 3: a set of 3 needs at least 1 natural card" in message
     assert all(m.naturals >= 1 for a in layable(strict) for m in a.laydown.melds)
     # natural_minimum=phase (the default): one natural card in the whole phase is enough
     assert wilds_alone in layable(loose)

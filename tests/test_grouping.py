@@ -81,17 +81,20 @@ def test_a_wrong_group_is_named_with_its_problem() -> None:
     assert [(1, "set of 3", MeldProblem.MIXED_NUMBERS)] == [
         (p.index, p.group, p.problem) for p in error.problems
     ]
-    assert "group 2: a set holds one number, these cards have 6 and 7" == error.problems[0].sentence
-    assert "group 2: a set holds one number, these cards have 6 and 7" in str(error)
-    assert "'R3 B3 G3 | R7 B7 B6'" in str(error)
+    sentence = "group 2 (R7 B7 B6), a set of 3: a set holds one number, these cards have 6 and 7"
+    assert sentence == error.problems[0].sentence
+    assert sentence == error.reason
+    assert (MeldProblem.MIXED_NUMBERS, 1) == (error.problem, error.group)
+    assert f"illegal laydown 'R3 B3 G3 | R7 B7 B6': {sentence}" == str(error)
 
 
-def test_too_few_cards_is_said_for_the_phase_and_the_group() -> None:
-    # rule C-9: a set of 3 needs 3 cards; phase 1 needs 6
+def test_too_few_cards_is_said_for_the_group() -> None:
+    # rule C-9: a set of 3 needs 3 cards; said once, for the group
     state = playing()
     with pytest.raises(LaydownError) as info:
         lay_down_from_groups(state, 0, ["R3 B3 G3", "R7 B7"])
-    assert "phase 1 (2 sets of 3) needs 6 cards, you gave 5" in str(info.value)
+    expected = "group 2 (R7 B7), a set of 3: a set of 3 needs at least 3 cards, got 2"
+    assert expected == info.value.reason
     assert [(1, MeldProblem.TOO_FEW_CARDS)] == [(p.index, p.problem) for p in info.value.problems]
 
 
@@ -99,7 +102,8 @@ def test_the_number_of_groups_must_match_the_phase() -> None:
     state = playing()
     with pytest.raises(LaydownError) as info:
         lay_down_from_groups(state, 0, ["R3 B3 G3", "R7 B7 W", "G1"])
-    assert "phase 1 (2 sets of 3) has 2 groups, you gave 3" in str(info.value)
+    assert "2 sets of 3 needs 2 groups, got 3" == info.value.reason
+    assert MeldProblem.GROUP_COUNT == info.value.problem
     assert () == info.value.problems
 
 
@@ -191,10 +195,12 @@ def test_the_engine_names_the_failing_group() -> None:
     action = LayDown(0, PhaseMelds(CLASSIC_PHASES[0], (good, run)))
     with pytest.raises(LaydownError) as info:
         check(state, action)
-    assert [(1, "set of 3", MeldProblem.NO_FIT)] == [
+    # judged by its cards as the set of 3 it stands in for, as lay_down_from_groups judges them
+    assert [(1, "set of 3", MeldProblem.MIXED_NUMBERS)] == [
         (p.index, p.group, p.problem) for p in info.value.problems
     ]
-    assert "group 2 (B6 B7 W=8): it is not a set of 3" in str(info.value)
+    expected = "group 2 (B6 B7 W=8), a set of 3: a set holds one number, these cards have 6 and 7"
+    assert expected in str(info.value)
     document = info.value.to_dict()
     assert json.loads(json.dumps(document)) == document
     assert "phase-not-complete" == document["code"]
@@ -243,12 +249,15 @@ def test_parse_action_names_the_failing_group() -> None:
         parse_action(state, "lay R3 B3 G3 | R7 B7 B6")
     error = info.value
     assert Violation.PHASE_NOT_COMPLETE == error.code
-    assert "group 2: a set holds one number, these cards have 6 and 7" in str(error)
+    assert (
+        "group 2 (R7 B7 B6), a set of 3: a set holds one number, these cards have 6 and 7"
+        == error.reason
+    )
     assert str(error).startswith("illegal action 'lay R3 B3 G3 | R7 B7 B6': ")
     assert [(1, MeldProblem.MIXED_NUMBERS)] == [(p.index, p.problem) for p in error.problems]
     with pytest.raises(LaydownError) as info:
         parse_action(state, "lay R3 B3 G3 | R7 B7")
-    assert "phase 1 (2 sets of 3) needs 6 cards, you gave 5" in str(info.value)
+    assert "a set of 3 needs at least 3 cards, got 2" == info.value.problems[0].reason
     with pytest.raises(LaydownError) as info:  # a view, as the CLI's game loop passes
         parse_action(view(state, 0), "lay R3 B3 G3 | R7 B7 B6")
-    assert "group 2: a set holds one number" in str(info.value)
+    assert "group 2 (R7 B7 B6), a set of 3: a set holds one number" in str(info.value)

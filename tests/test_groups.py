@@ -545,7 +545,28 @@ def test_meld_problem_under_other_rules() -> None:  # rule M-4
     meld = _meld("R3 W W W", RunOf(4))
     assert meld.problem() is None
     master = MeldRules(naturals_in_runs=2, natural_minimum=NaturalScope.GROUP)
-    assert meld.problem(rules=master) == "needs at least 2 natural cards"
+    expected = "a run of 4 needs at least 2 natural cards, not only wilds (has 1)"
+    assert expected == meld.problem(rules=master)
+    assert MeldProblem.TOO_FEW_NATURALS == meld.check(rules=master).problem
+
+
+def test_a_hand_built_meld_gets_check_melds_sentence() -> None:  # rule C-6
+    r1, b2, g3 = parse_cards("R1 B2 G3")
+    bad = Meld(SetOf(3), Repeat(Pattern.of(number=1)), (r1, b2, g3), (Value(1, None),) * 3)
+    verdict = check_meld("R1 B2 G3", SetOf(3))
+    assert (verdict.problem, verdict.reason) == (bad.check().problem, bad.check().reason)
+    assert verdict.reason == bad.problem()
+    with pytest.raises(InvalidMeldError) as caught:
+        bad.validate()
+    assert MeldProblem.MIXED_NUMBERS == caught.value.problem
+
+
+def test_a_meld_whose_cards_fit_but_not_as_held_is_malformed() -> None:
+    good = _meld("R3 B4 G5", RunOf(3))
+    backwards = attrs.evolve(good, cards=good.cards[::-1], values=good.values[::-1])
+    verdict = backwards.check()
+    assert MeldProblem.MALFORMED == verdict.problem
+    assert "G5 cannot take its place here" == verdict.reason
 
 
 # --- notation with wild values -------------------------------------------------------------

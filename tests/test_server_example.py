@@ -85,7 +85,9 @@ def test_a_wrong_laydown_names_the_group_over_http() -> None:
     answer = c.post(f"/tables/{table}/seats/0/moves", json={"move": move})
     assert 409 == answer.status_code
     error = answer.json()["error"]
-    assert "group 1: a set of 3 needs at least 3 cards" in error["message"]
+    first = f"group 1 ({hand[0]} {hand[1]}), a set of 3: a set of 3 needs at least 3 cards, got 2"
+    assert first in error["message"]
+    assert first == error["problems"][0]["sentence"]
     assert "phase-not-complete" == error["code"]
 
 

@@ -36,11 +36,12 @@ from phase10.errors import (
     IllegalActionError,
     InvalidStateError,
     LaydownError,
+    MeldProblem,
     NotationError,
     Violation,
 )
 from phase10.scoring import Scoring
-from phase10.table import Table, TableEvent, explain_refusal, laydown_reasons, skipped_seats
+from phase10.table import Table, TableEvent, skipped_seats
 
 from .helpers import card, deal_actions, hit, lay, play
 
@@ -127,20 +128,29 @@ def test_a_wrong_laydown_names_each_bad_group_and_why() -> None:
     # the rules' own LaydownError names each failing group; the table passes it on as it is
     error = info.value
     assert isinstance(error, LaydownError)
-    assert "group 1: a set of 3 needs at least 3 cards, got 2" in str(error)
+    first = f"group 1 ({hand[0]} {hand[1]}), a set of 3: a set of 3 needs at least 3 cards, got 2"
+    assert first == error.problems[0].sentence
     assert [0, 1] == [p.index for p in error.problems]
     assert Violation.PHASE_NOT_COMPLETE == error.code
+    assert str(error).count(first) == 1  # said once, in one wording
 
 
-def test_laydown_reasons_matches_groups_in_the_best_order() -> None:
-    phase = CLASSIC.phases[1]  # a set of 3 and a run of 4
-    assert [] == laydown_reasons(["R1 R2 R3 R4", "B7 G7 W"], phase, CLASSIC)
-    assert ["group 2 (B7 G8 W), a set of 3: a set holds one number, these cards have 7 and 8"] == (
-        laydown_reasons(["R1 R2 R3 R4", "B7 G8 W"], phase, CLASSIC)
+def test_a_laydown_submitted_as_an_action_keeps_the_engines_problems() -> None:
+    t = table().submit(0, "draw")
+    r1, b2, g3 = phase10.parse_cards("R1 B2 G3")
+    bad = phase10.Meld(
+        phase10.SetOf(3),
+        phase10.Repeat(phase10.Pattern.of(number=1)),
+        (r1, b2, g3),
+        (phase10.Value(1, None),) * 3,
     )
-    assert ["2 sets of 3 needs 2 groups, got 1"] == laydown_reasons(
-        ["R1 B1 G1"], CLASSIC.phases[0], CLASSIC
-    )
+    action = phase10.LayDown(0, phase10.PhaseMelds(CLASSIC.phases[0], (bad, bad)))
+    with pytest.raises(LaydownError) as info:
+        t.submit(0, action)
+    expected = "a set holds one number, these cards have 1 and 2 and 3"
+    assert [(0, MeldProblem.MIXED_NUMBERS, expected), (1, MeldProblem.MIXED_NUMBERS, expected)] == [
+        (p.index, p.problem, p.reason) for p in info.value.problems
+    ]
 
 
 def test_events_mask_what_the_seat_may_not_see() -> None:
@@ -202,18 +212,6 @@ def test_a_table_continues_a_record() -> None:
     assert t.state == again.state
     with pytest.raises(InvalidStateError):
         Table.from_record(t.record, [None])
-
-
-def test_explain_refusal_leaves_other_errors_alone() -> None:
-    t = table()
-    error = IllegalActionError("no", code=Violation.WRONG_STEP)
-    assert error is explain_refusal(error, "lay R7 B7 | G2", t.state, 0)
-    notation = NotationError("bad")
-    assert notation is explain_refusal(notation, "lay R7 B7 | G2", t.state, 0)
-    refused = IllegalActionError("no", code=Violation.PHASE_NOT_COMPLETE)
-    explained = explain_refusal(refused, "p1 lay phase2 R7 B7 | G2 G3 G4 G5", t.state, 0)
-    assert isinstance(explained, IllegalActionError)
-    assert "no: group 1 (R7 B7), a set of 3: " in str(explained)  # phase 2: set 3 + run 4
 
 
 class CheatingBot:

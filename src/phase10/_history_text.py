@@ -26,6 +26,7 @@ from phase10._grammar import (
     quote,
     read,
 )
+from phase10._written import meld_as_written
 from phase10.actions import (
     Action,
     Announce,
@@ -39,7 +40,7 @@ from phase10.actions import (
 )
 from phase10.cards import Card, CardGame, Kind, parse_card
 from phase10.errors import NotationError
-from phase10.groups import End, GroupType, Meld, MeldRules, Value, shape_index
+from phase10.groups import End, GroupType, Meld, MeldRules, Value
 from phase10.limits import check_limit
 from phase10.phases import Phase, PhaseMelds
 from phase10.state import Event, History, Unseen
@@ -73,29 +74,12 @@ def _placed_value(placed: Placed, game: CardGame, bad: Callable[..., NotationErr
 def _written_meld(
     spec: Sequence[Placed], group: GroupType, rules: MeldRules, bad: Callable[[str], NotationError]
 ) -> list[Meld]:
-    """The melds of ``group`` that are exactly these cards, with these values, as written."""
+    """The valid meld of ``group`` that is exactly these cards, with these values, as written."""
     cards = tuple(p.card for p in spec)
     values = tuple(_placed_value(p, rules.game, bad) for p in spec)
-    index = shape_index(group, rules)
-    found: list[Meld] = []
-    for rep in index.repeats:
-        pattern = rep.pattern
-        if all(
-            pattern.accepts(c) and pattern.value_for(c) == v
-            for c, v in zip(cards, values, strict=True)
-        ):
-            pairs = sorted(zip(cards, values, strict=True), key=lambda cv: cv[0].sort_key)
-            found.append(Meld(group, rep, tuple(c for c, _ in pairs), tuple(v for _, v in pairs)))
-    for slots in index.slots_by_length.get(len(cards), ()):
-        if all(
-            p.accepts(c) and p.value_for(c) == v
-            for p, c, v in zip(slots.patterns, cards, values, strict=True)
-        ):
-            found.append(Meld(group, slots, cards, values))
-    # Shapes that read the same cards the same way (all wilds of a red-or-black group, T-3)
-    # are one meld: the first shape, as the laydown search and check_meld build it.
-    first = {(m.cards, m.values): m for m in reversed(found)}
-    return [m for m in first.values() if m.problem(rules=rules) is None]
+    meld = meld_as_written(group, cards, values, rules)
+    # judged afresh (Meld.check), not through the identity cache: most candidates are dropped
+    return [] if meld is None or not meld.check(rules=rules) else [meld]
 
 
 def _written_laydown(

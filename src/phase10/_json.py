@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache
+from phase10._written import meld_as_written, meld_verdict, unwritten_verdict
 from phase10.cards import Card, Color, parse_card
 from phase10.errors import DefinitionError, FormatError, LimitError, Phase10Error
 from phase10.groups import (
@@ -41,7 +42,7 @@ from phase10.groups import (
     Shape,
     Slots,
     Value,
-    check_meld,
+    Verdict,
 )
 from phase10.variants import Variant, find_variant
 
@@ -68,9 +69,13 @@ class Context:
         self.check_melds = True
 
 
-def fail(path: str, message: str) -> FormatError:
-    """The error for a bad value at ``path``; its message starts with the path."""
-    return FormatError(f"{path}: {message}", path=path)
+def fail(path: str, message: str, verdict: Verdict | None = None) -> FormatError:
+    """The error at ``path``; for a meld that is not valid, with its problem and sentence."""
+    if verdict is None:
+        return FormatError(f"{path}: {message}", path=path, reason=message)
+    return FormatError(
+        f"{path}: {message}", path=path, problem=verdict.problem, reason=verdict.reason
+    )
 
 
 def _limit(exc: LimitError, path: str) -> LimitError:
@@ -332,34 +337,6 @@ def _shape_of(group: GroupType, values: tuple[Value, ...], rules: MeldRules) -> 
     return None
 
 
-def _find_shape(
-    group: GroupType, cards: tuple[Card, ...], values: tuple[Value, ...], rules: MeldRules
-) -> Shape | None:
-    """The first of ``group``'s shapes (in its own order) that the cards fit as written."""
-    for shape in _shapes(group, rules):
-        if isinstance(shape, Slots):
-            if len(shape.patterns) != len(cards):
-                continue
-            patterns: tuple[Pattern, ...] = shape.patterns
-        else:
-            patterns = (shape.pattern,) * len(cards)
-        if all(
-            p.accepts(c) and p.value_for(c) == v
-            for p, c, v in zip(patterns, cards, values, strict=True)
-        ):
-            return shape
-    return None
-
-
-@lru_cache(
-    maxsize=256,
-    key="`(GroupType, MeldRules)`",
-    why="the shapes of a group type under rules never change",
-)
-def _shapes(group: GroupType, rules: MeldRules) -> tuple[Shape, ...]:
-    return tuple(group.shapes(rules))
-
-
 _PLACED: BoundedCache[str, tuple[Card, Value]] = BoundedCache(
     _CACHE_LIMIT,
     name="_PLACED",
@@ -399,7 +376,7 @@ def _enc_placed(card: Card, value: Value) -> str:
 # Melds read before, by the meld rules and what was written: the melds of a table recur
 # from state to state of a hand. Only melds read whole are stored (so only lists of card
 # texts, and the rules decide the shape and the cards allowed); whether the meld is valid
-# is still asked every time (meld_problem, itself cached by the meld's identity).
+# is still asked every time (phase10._written.meld_verdict, cached by the meld's identity).
 _MELDS: BoundedCache[tuple[MeldRules, str, int, tuple[str, ...]], Meld] = BoundedCache(
     _CACHE_LIMIT,
     name="_MELDS",
@@ -458,60 +435,23 @@ def _read_meld(value: Any, path: str, ctx: Context) -> Meld:
         values.append(entry[1])
     values_t = tuple(values)
     cards_t = tuple(cards)
-    shape = _shape_of(group, values_t, ctx.rules) or _find_shape(
-        group, cards_t, values_t, ctx.rules
-    )
-    if shape is None:
-        raise fail(path, f"not a valid {group}: {' '.join(written)}")
-    meld = Meld(group, shape, cards_t, values_t)
+    shape = _shape_of(group, values_t, ctx.rules)
+    if shape is not None:
+        meld: Meld | None = Meld(group, shape, cards_t, values_t)
+    else:  # a group type of one's own: the meld its cards stand for as written
+        meld = meld_as_written(group, cards_t, values_t, ctx.rules)
+    if meld is None:
+        verdict = unwritten_verdict(group, cards_t, values_t, ctx.rules)
+        raise fail(path, f"not a valid {group}: {' '.join(written)} ({verdict.reason})", verdict)
     if ctx.check_melds:
         _check_meld(meld, path, ctx.rules)
     return meld
 
 
 def _check_meld(meld: Meld, path: str, rules: MeldRules) -> None:
-    problem = meld_problem(meld, rules)
-    if problem is not None:
-        raise fail(path, problem)
-
-
-def meld_problem(meld: Meld, rules: MeldRules) -> str | None:
-    """Why ``meld`` is not valid under ``rules``, as a sentence; ``None`` when it is.
-
-    Shared by the decoding of meld documents and the state checks (``GameState.problems``).
-    The answer is kept by the meld's identity (with the rules, compared by identity): the
-    melds of a table stay from state to state of a hand.
-    """
-    found = _MELD_PROBLEMS.get(id(meld))
-    if found is not None and found[0] is rules:
-        return found[1]
-    problem = _meld_problem(meld, rules)
-    if type(meld.cards) is tuple and type(meld.values) is tuple:  # nothing in it can change
-        _MELD_PROBLEMS.put(meld, (rules, problem))
-    return problem
-
-
-_MELD_PROBLEMS: IdentityCache[tuple[MeldRules, str | None]] = IdentityCache(
-    _CACHE_LIMIT,
-    name="_MELD_PROBLEMS",
-    key="identity of a `Meld` (with tuple cards and values), with the `MeldRules` compared "
-    "by identity",
-    why="identity cache; a meld with tuples is frozen, so its problem under the same rules "
-    "never changes",
-)
-
-
-def _meld_problem(meld: Meld, rules: MeldRules) -> str | None:
-    problem = meld.problem(rules=rules)
-    if problem is None:
-        return None
-    try:  # check_meld explains better why the cards do not form the group
-        verdict = check_meld(str(meld), meld.group, rules=rules)
-    except (Phase10Error, TypeError):
-        verdict = None
-    if verdict is not None and not verdict:
-        problem = verdict.reason
-    return f"not a valid {meld.group}: {meld} ({problem})"
+    verdict = meld_verdict(meld, rules)  # remembered per meld: the melds of a table recur
+    if not verdict:
+        raise fail(path, f"not a valid {meld.group}: {meld} ({verdict.reason})", verdict)
 
 
 # ----------------------------------------------------------------------------- variants

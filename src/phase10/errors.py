@@ -117,16 +117,30 @@ class FormatError(Phase10Error, ValueError):
 
     Attributes:
         path: Where the bad value is, as a JSONPath such as ``$.state.players[2].hand[3]``.
+        problem: For a meld or laydown that is not valid, why, machine-readable (a
+            :class:`MeldProblem`); ``None`` for anything else.
+        reason: What is wrong, as the one sentence the other doors give for the same fault
+            (a meld's is :func:`~phase10.check_meld`'s); the message adds where.
     """
 
     code = "format"
 
-    def __init__(self, message: str, *, path: str = "$"):
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str = "$",
+        problem: MeldProblem | None = None,
+        reason: str | None = None,
+    ):
         super().__init__(message)
         self.path = path
+        self.problem = problem
+        self.reason = message if reason is None else reason
 
     def _details(self) -> dict[str, Any]:
-        return {"path": self.path}
+        problem = None if self.problem is None else self.problem.value
+        return {"path": self.path, "problem": problem, "reason": self.reason}
 
 
 class InvalidCardError(Phase10Error, ValueError):
@@ -178,7 +192,13 @@ class Violation(str, enum.Enum):  # noqa: UP042 - str() stays Violation.NAME
 
 
 class MeldProblem(enum.Enum):
-    """Machine-readable reason a meld is not valid (:attr:`phase10.Verdict.problem`)."""
+    """Machine-readable reason a meld (or a laydown) is not valid (:attr:`phase10.Verdict.problem`).
+
+    The same value names the same fault through every door: :func:`~phase10.check_meld`, a
+    refused laydown's :attr:`GroupProblem.problem` and :attr:`IllegalActionError.problem`, and
+    a JSON document's :attr:`FormatError.problem`. The last three members concern a laydown
+    or a meld object, never cards checked on their own.
+    """
 
     SKIP = "skip"
     TOO_FEW_CARDS = "too-few-cards"
@@ -193,6 +213,13 @@ class MeldProblem(enum.Enum):
     NO_FIT = "no-fit"
     #: A card the rules' game does not have (P7 or QH in the classic game).
     NOT_IN_DECK = "not-in-deck"
+    #: A :class:`~phase10.Meld` object whose cards could form its group, but whose order,
+    #: shape or card values say otherwise (one built by hand, or read from JSON as written).
+    MALFORMED = "malformed"
+    #: A laydown with more or fewer groups than its phase (the laydown as a whole, C-10).
+    GROUP_COUNT = "group-count"
+    #: Groups of one colour that a phase wants in different colours (T-3).
+    SHARED_COLOR = "shared-color"
 
     __repr__ = member_repr
 
@@ -228,20 +255,74 @@ class InvalidActionError(Phase10Error, ValueError):
 class IllegalActionError(Phase10Error, ValueError):
     """An action that the rules do not allow in the given state.
 
+    The message is for people; the reason and where it applies are data beside it, so no
+    caller needs to take the message apart.
+
     Attributes:
         code: What was violated, as a :class:`Violation` (a ``str``: its value is the code).
         action: The refused action.
+        reason: Why, as a sentence without the action and the situation the message adds
+            ("the draw pile is empty"); the message when none was given.
+        problem: For a laydown or a hit, what is wrong with the cards, machine-readable (a
+            :class:`MeldProblem`); ``None`` otherwise.
+        group: The 0-based group of a laydown the reason concerns (the first failing one),
+            else ``None``.
+        card: The card the reason concerns (the card discarded, hit or not held), else
+            ``None``.
+        target: What the action aims at, in notation: the meld of a hit (``"p2.1"``) or the
+            seat a skip is aimed at (``"p3"``); else ``None``.
     """
 
     code: Violation
 
-    def __init__(self, message: str, *, code: Violation, action: Any = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: Violation,
+        action: Any = None,
+        reason: str | None = None,
+        problem: MeldProblem | None = None,
+        group: int | None = None,
+        card: Any = None,
+        target: str | None = None,
+    ):
         super().__init__(message)
         self.code = code
         self.action = action
+        self.reason = message if reason is None else reason
+        self.problem = problem
+        self.group = group
+        self.card = card
+        self.target = target
+
+    def retold(self, message: str, *, action: Any = None) -> IllegalActionError:
+        """The same refusal (class, code, reason and where) told with another message.
+
+        For a caller that read the action from its own input (notation, groups of cards) and
+        words the message after it: the data beside the message stay as they were.
+
+        >>> error = IllegalActionError("x", code=Violation.EMPTY_PILE, reason="it is empty")
+        >>> again = error.retold("illegal action 'draw': it is empty")
+        >>> str(again), again.reason, again.code is error.code
+        ("illegal action 'draw': it is empty", 'it is empty', True)
+        """
+        told = type(self).__new__(type(self))
+        told.__dict__.update(self.__dict__)
+        told.__dict__.pop("__notes__", None)
+        Exception.__init__(told, message)
+        told.action = action
+        return told
 
     def _details(self) -> dict[str, Any]:
-        return {"action": _notation(self.action)}
+        return {
+            "action": _notation(self.action),
+            "reason": self.reason,
+            "problem": None if self.problem is None else self.problem.value,
+            "group": self.group,
+            "card": _notation(self.card),
+            "target": self.target,
+        }
 
 
 class AmbiguousActionError(Phase10Error, ValueError):
@@ -317,22 +398,30 @@ class GroupProblem:
     """Why one group of a laydown does not form the group of the phase it was meant for.
 
     Attributes:
-        index: The group's 0-based place in the input (messages say ``group index + 1``).
+        index: The group's 0-based place in the input (sentences say ``group index + 1``).
         group: The group of the phase it was checked against, e.g. ``"set of 3"``.
         problem: The reason, machine-readable (``None`` when it concerns the whole phase).
         reason: The reason as a sentence, e.g. "a set holds one number, these cards have 3
-            and 5".
+            and 5": the same one :func:`~phase10.check_meld` gives for these cards.
+        cards: The group's cards as written (wilds with their values), e.g. ``"R3 B5 W=3"``.
     """
 
     index: int
     group: str
     problem: MeldProblem | None
     reason: str
+    cards: str = ""
 
     @property
     def sentence(self) -> str:
-        """The reason naming the group, 1-based: "group 2: a set holds one number, ..."."""
-        return f"group {self.index + 1}: {self.reason}"
+        """The reason naming the group, 1-based.
+
+        >>> print(GroupProblem(1, "set of 3", MeldProblem.GAP, "...", "R3 B5").sentence)
+        group 2 (R3 B5), a set of 3: ...
+        """
+        group = self.group if self.group[:1].isdigit() else f"a {self.group}"
+        cards = f" ({self.cards})" if self.cards else ""
+        return f"group {self.index + 1}{cards}, {group}: {self.reason}"
 
     def to_dict(self) -> dict[str, Any]:
         """The problem as a JSON-ready dict (``index`` is 0-based, like every JSON index)."""
@@ -341,6 +430,7 @@ class GroupProblem:
             "group": self.group,
             "problem": None if self.problem is None else self.problem.value,
             "reason": self.reason,
+            "cards": self.cards,
             "sentence": self.sentence,
         }
 
@@ -350,7 +440,9 @@ class LaydownError(IllegalActionError):
 
     An :class:`IllegalActionError` with code :attr:`Violation.PHASE_NOT_COMPLETE` (or
     :attr:`Violation.CARD_NOT_IN_HAND`) that carries a :class:`GroupProblem` per failing group,
-    or none when the fault is the phase as a whole ("phase 2 needs 7 cards, you gave 6").
+    or none when the fault is the phase as a whole ("phase 1 (2 sets of 3) has 2 groups, you
+    gave 3"; then :attr:`~IllegalActionError.problem` says which). With problems, the
+    error's ``reason`` is their sentences, and its ``problem`` and ``group`` the first one's.
 
     Attributes:
         problems: One :class:`GroupProblem` per failing group, in input order.
@@ -363,9 +455,24 @@ class LaydownError(IllegalActionError):
         code: Violation = Violation.PHASE_NOT_COMPLETE,
         action: Any = None,
         problems: Sequence[GroupProblem] = (),
+        reason: str | None = None,
+        problem: MeldProblem | None = None,
+        card: Any = None,
     ):
-        super().__init__(message, code=code, action=action)
-        self.problems = tuple(problems)
+        problems = tuple(problems)
+        first = problems[0] if problems else None
+        if reason is None and problems:
+            reason = "; ".join(p.sentence for p in problems)
+        super().__init__(
+            message,
+            code=code,
+            action=action,
+            reason=reason,
+            problem=first.problem if first is not None and problem is None else problem,
+            group=None if first is None else first.index,
+            card=card,
+        )
+        self.problems = problems
 
     def _details(self) -> dict[str, Any]:
         return {**super()._details(), "problems": [p.to_dict() for p in self.problems]}

@@ -5,29 +5,29 @@ write notation to ask the engine. :func:`lay_down_from_groups` turns a seat's gr
 the one legal :class:`~phase10.LayDown` they mean, or raises an error that says, per group, what
 is wrong ("group 2: a set holds one number, these cards have 3 and 5").
 
-It judges nothing itself: each group is checked by :func:`~phase10.check_meld` (the meld rules)
-and each laydown it builds by :func:`~phase10.check` (the engine), so it cannot disagree with
-:func:`~phase10.legal_actions`.
+It judges nothing itself: the groups are matched to the phase by the one matcher of written
+groups (``phase10._written``, which checks each group with :func:`~phase10.check_meld`) and each
+laydown it builds is checked by :func:`~phase10.check` (the engine), so it cannot disagree with
+:func:`~phase10.legal_actions`, and a bad group gets the sentence every other door gives.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 
+from phase10._written import Fault, Placed, match_groups, placed_text
 from phase10.actions import LayDown, seat_name
 from phase10.cards import Card
 from phase10.errors import (
     AmbiguousActionError,
-    GroupProblem,
     IllegalActionError,
     LaydownError,
     NotationError,
     Violation,
 )
-from phase10.groups import Meld, MeldRules, Value, Verdict, check_meld, parse_placed
-from phase10.phases import Phase, PhaseMelds
+from phase10.groups import MeldRules, Value, parse_placed
+from phase10.phases import PhaseMelds
 from phase10.rules import check, is_legal
 from phase10.state import GameState
 from phase10.views import PlayerView
@@ -36,17 +36,9 @@ __all__ = ["lay_down_from_groups"]
 
 #: More groups than this is no phase of any variant a hand can hold; refused before any search.
 _MAX_GROUPS = 12
-#: Up to this many groups may come in any order; a phase with more takes them in phase order.
-_MAX_ORDERED = 6
 
 
-def _group_text(group: str | Sequence[Card]) -> str:
-    return group if isinstance(group, str) else " ".join(str(c) for c in group)
-
-
-def _placed(
-    group: str | Sequence[Card], index: int, rules: MeldRules
-) -> tuple[tuple[Card, Value | None], ...]:
+def _placed(group: str | Sequence[Card], index: int, rules: MeldRules) -> tuple[Placed, ...]:
     """The cards of one group (a wild may be pinned in text: ``W=5``)."""
     if isinstance(group, str):
         try:
@@ -63,52 +55,6 @@ def _placed(
             raise TypeError(f"group {index + 1}: expected Card objects, got {card!r}")
         out.append((card, None))
     return tuple(out)
-
-
-def _diagnosis(
-    texts: Sequence[str], given: int, phase: Phase, number: int, rules: MeldRules
-) -> tuple[list[tuple[Meld, ...]], str, tuple[GroupProblem, ...]]:
-    """Check the groups against ``phase`` in every order.
-
-    Returns the meld choices of each order in which every group fits (melds in phase order),
-    else a headline and the problems of the order that fits most groups (the given order first).
-    """
-    groups = phase.groups
-    named = f"phase {number} ({phase})"
-    if len(texts) != len(groups):
-        return [], f"{named} has {len(groups)} groups, you gave {len(texts)}", ()
-    verdicts: dict[tuple[int, int], Verdict] = {}
-
-    def verdict(i: int, slot: int) -> Verdict:
-        if (i, slot) not in verdicts:
-            verdicts[i, slot] = check_meld(texts[i], groups[slot], rules=rules)
-        return verdicts[i, slot]
-
-    fitting: list[tuple[Meld, ...]] = []
-    best: tuple[int, ...] | None = None
-    best_fits = -1
-    n = len(groups)
-    # order[i] is the slot of group i; a phase of many groups is read in the given order only
-    orders = itertools.permutations(range(n)) if n <= _MAX_ORDERED else [tuple(range(n))]
-    for order in orders:
-        fits = sum(1 for i, slot in enumerate(order) if verdict(i, slot))
-        if fits == len(groups):
-            choices = [verdict(order.index(slot), slot).melds for slot in range(len(groups))]
-            fitting.extend(itertools.product(*choices))
-        elif fits > best_fits:
-            best, best_fits = order, fits
-    if fitting or best is None:
-        return fitting, "", ()
-    problems = tuple(
-        GroupProblem(i, str(groups[slot]), v.problem, v.reason)
-        for i, slot in enumerate(best)
-        if not (v := verdict(i, slot))
-    )
-    if given < phase.size:
-        headline = f"{named} needs {phase.size} cards, you gave {given}"
-    else:
-        headline = f"these groups do not make {named}"
-    return [], headline, problems
 
 
 def lay_down_from_groups(
@@ -141,12 +87,13 @@ def lay_down_from_groups(
     ...     lay_down_from_groups(state, 1, ["R4 B4 G4", "B11 B12 W"])
     ... except phase10.LaydownError as error:
     ...     print(error.problems[0].sentence)
-    group 2: a set holds one number, these cards have 11 and 12
+    group 2 (B11 B12 W), a set of 3: a set holds one number, these cards have 11 and 12
 
     Raises:
         LaydownError: the groups do not make the phase: ``.problems`` holds a
             :class:`~phase10.GroupProblem` per failing group (empty when the fault is the
-            phase as a whole, e.g. "phase 2 (set of 3 + run of 4) needs 7 cards, you gave 6");
+            phase as a whole, e.g. "set of 3 + run of 4 needs 2 groups, got 3", whose
+            ``.problem`` is ``MeldProblem.GROUP_COUNT``);
             ``.code`` is ``Violation.PHASE_NOT_COMPLETE``, or ``Violation.CARD_NOT_IN_HAND``
             when a card is not in the seat's hand.
         AmbiguousActionError: several legal laydowns fit (wilds that may stand for different
@@ -186,8 +133,7 @@ def lay_down_from_groups(
             f"illegal laydown: {len(groups)} groups, no phase has more than {_MAX_GROUPS}"
         )
     placed = [_placed(g, i, rules) for i, g in enumerate(groups)]
-    texts = [_group_text(g) for g in groups]
-    written = " | ".join(texts)
+    written = " | ".join(placed_text(p) for p in placed)
     # the engine's own refusals first: turn, step, laydown style, one phase per hand
     probe = LayDown(seat, PhaseMelds(phases[phase] if phase is not None else phases[0], ()))
     try:
@@ -195,30 +141,30 @@ def lay_down_from_groups(
     except LaydownError:
         pass  # the probe has no melds: the phase itself is judged below
     except IllegalActionError as exc:
-        reason = str(exc).removeprefix(f"illegal action '{probe}': ")
-        raise IllegalActionError(
-            f"illegal laydown {written!r} for {seat_name(seat)}: {reason}", code=exc.code
+        raise exc.retold(
+            f"illegal laydown {written!r} for {seat_name(seat)}: {exc.reason}"
         ) from None
     hand = context.players[seat].hand
     missing = Counter(c for p in placed for c, _ in p) - Counter(hand)
     if missing:
-        listed = " ".join(str(c) for c in sorted(missing.elements(), key=lambda c: c.sort_key))
+        absent = sorted(missing.elements(), key=lambda c: c.sort_key)
+        reason = f"{' '.join(str(c) for c in absent)} not in {seat_name(seat)}'s hand"
         raise LaydownError(
-            f"illegal laydown {written!r}: {listed} not in {seat_name(seat)}'s hand",
+            f"illegal laydown {written!r}: {reason}",
             code=Violation.CARD_NOT_IN_HAND,
+            reason=reason,
+            card=absent[0],
         )
     open_ = context.open_phases(seat)
     tried = (phase,) if phase is not None else open_
     found: dict[LayDown, None] = {}
-    failures: list[tuple[int, str, tuple[GroupProblem, ...]]] = []
+    failures: list[Fault] = []
     refusal: IllegalActionError | None = None
     for index in tried:
-        fitting, headline, problems = _diagnosis(
-            texts, sum(len(p) for p in placed), phases[index], index + 1, rules
-        )
-        if not fitting:
-            failures.append((index, headline, problems))
-        for melds in fitting:
+        match = match_groups(placed, phases[index], rules)
+        if match.fault is not None:
+            failures.append(match.fault)
+        for melds in match.fitting:
             action = LayDown(seat, PhaseMelds(phases[index], melds))
             if is_legal(context, action):
                 found[action] = None
@@ -242,14 +188,16 @@ def lay_down_from_groups(
         raise refusal
     if phase is not None and phase not in open_:
         wanted = " or ".join(f"phase {i + 1} ({phases[i]})" for i in open_) or "no phase"
-        raise LaydownError(
-            f"illegal laydown {written!r}: {seat_name(seat)} may lay down {wanted}, "
-            f"not phase {phase + 1} ({phases[phase]})"
-        )
+        reason = f"{seat_name(seat)} may lay down {wanted}, not phase {phase + 1} ({phases[phase]})"
+        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason)
     if not failures:
-        raise LaydownError(f"illegal laydown {written!r}: {seat_name(seat)} has no phase left")
+        reason = f"{seat_name(seat)} has no phase left"
+        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason)
     # several open phases (V-4): report the one the groups come closest to
-    _, headline, problems = min(failures, key=lambda f: (not f[2], len(f[2])))
-    sentences = "; ".join(p.sentence for p in problems)
-    reason = f"{headline}: {sentences}" if sentences else headline
-    raise LaydownError(f"illegal laydown {written!r}: {reason}", problems=problems)
+    fault = min(failures, key=lambda f: (not f.problems, len(f.problems)))
+    raise LaydownError(
+        f"illegal laydown {written!r}: {fault.reason}",
+        problems=fault.problems,
+        reason=fault.reason,
+        problem=fault.problem,
+    )

@@ -546,15 +546,53 @@ class Meld:
         """How many natural (number) cards the meld holds."""
         return sum(1 for c in self.cards if c.kind is Kind.NUMBER)
 
-    def problem(self, *, rules: MeldRules = CLASSIC_MELD_RULES) -> str | None:
-        """Why the meld is not valid under ``rules``, or ``None`` when it is."""
-        if len(self.cards) != len(self.values):
-            return "cards and values differ in length"
+    @property
+    def placed(self) -> tuple[tuple[Card, Value | None], ...]:
+        """The cards as :func:`parse_placed` reads ``str(meld)``: each wild pinned to its value.
+
+        >>> check_meld("R3 B4 W G6", RunOf(4)).melds[0].placed[2]
+        (Card.parse('W'), Value(number=5, color=None))
+        """
+        return tuple(
+            (
+                c,
+                v
+                if c.kind is Kind.WILD and (v.number is not None or v.color is not None)
+                else None,
+            )
+            for c, v in zip(self.cards, self.values, strict=True)
+        )
+
+    def check(self, *, rules: MeldRules = CLASSIC_MELD_RULES) -> Verdict:
+        """Whether the meld is valid under ``rules``, and why not: a :class:`Verdict`.
+
+        A meld that is not valid gets the problem and the sentence :func:`check_meld` gives
+        for its cards with its wilds' values (the one sentence per problem, whichever door
+        the meld came through); only when those cards *do* form the group, but not as this
+        meld holds them (order, shape, a card's value), is the problem
+        :attr:`MeldProblem.MALFORMED <phase10.MeldProblem.MALFORMED>`.
+
+        >>> from phase10.cards import parse_cards
+        >>> cards = parse_cards("R1 B2 G3")
+        >>> meld = Meld(SetOf(3), Repeat(Pattern.of(number=1)), cards, (Value(1, None),) * 3)
+        >>> print(meld.check())
+        invalid: a set holds one number, these cards have 1 and 2 and 3
+        """
+        flaw = self._flaw(rules)
+        if flaw is None:
+            return Verdict(True, None, "", (self,))
+        verdict = _judge(self.placed, self.group, rules)
+        if not verdict:
+            return verdict
+        return Verdict(False, MeldProblem.MALFORMED, flaw, ())
+
+    def _flaw(self, rules: MeldRules) -> str | None:
+        """What in the meld's own make-up is wrong (its shape, order, values), or ``None``."""
         foreign = _foreign(self.cards, rules)
         if foreign is not None:
             return foreign
         if len(self.cards) < self.group.size:
-            return f"a {_named(self.group)} needs at least {self.group.size} cards"
+            return f"a {_named(self.group)} needs at least {_plural(self.group.size, 'card')}"
         if self.shape not in shape_index(self.group, rules).all_shapes:
             return f"the shape is not one of a {_named(self.group)}"
         if isinstance(self.shape, Slots):
@@ -566,22 +604,36 @@ class Meld:
             if list(self.cards) != list(sort_cards(self.cards)):
                 return "the cards of a set-like group must be in canonical order"
         for card, value, pattern in zip(self.cards, self.values, patterns, strict=True):
-            if not pattern.accepts(card) or pattern.value_for(card) != value:
-                return f"{card} cannot stand for {value} here"
+            if not pattern.accepts(card):
+                return f"{card} cannot take its place here"
+            if pattern.value_for(card) != value:
+                wanted = str(pattern.value_for(card)) or "no value"
+                return f"{card} stands for {wanted} here, not {str(value) or 'no value'}"
         if self.naturals < rules.naturals_needed(self.shape):
             n = rules.naturals_needed(self.shape)
-            return f"needs at least {n} natural card{'s' if n > 1 else ''}"
+            return f"needs at least {_plural(n, 'natural card')}"
         return None
+
+    def problem(self, *, rules: MeldRules = CLASSIC_MELD_RULES) -> str | None:
+        """Why the meld is not valid under ``rules``, or ``None`` when it is.
+
+        The sentence of :meth:`check` (the one :func:`check_meld` gives for these cards).
+        """
+        verdict = self.check(rules=rules)
+        return None if verdict else verdict.reason
 
     def validate(self, *, rules: MeldRules = CLASSIC_MELD_RULES) -> Meld:
         """Return the meld if valid under ``rules``.
 
         Raises:
-            InvalidMeldError: the meld is not valid; the message says why.
+            InvalidMeldError: the meld is not valid; ``.problem`` and the message say why.
         """
-        problem = self.problem(rules=rules)
-        if problem is not None:
-            raise InvalidMeldError(f"invalid meld {self} for a {_named(self.group)}: {problem}")
+        verdict = self.check(rules=rules)
+        if not verdict:
+            raise InvalidMeldError(
+                f"invalid meld {self} for a {_named(self.group)}: {verdict.reason}",
+                problem=verdict.problem,
+            )
         return self
 
     def hit_options(
@@ -803,7 +855,7 @@ def _foreign(cards: Iterable[Card], rules: MeldRules) -> str | None:
 
 
 def _coerce_cards(
-    cards: str | Iterable[Card], rules: MeldRules
+    cards: str | Iterable[Card | tuple[Card, Value | None]], rules: MeldRules
 ) -> tuple[tuple[Card, Value | None], ...]:
     if isinstance(cards, str):
         try:  # a syntax error lists only the notation of the rules' own cards
@@ -813,11 +865,20 @@ def _coerce_cards(
                 return parse_placed(cards)
             except NotationError:
                 raise exc from None
-    out = []
-    for card in cards:
-        if not isinstance(card, Card):
+    out: list[tuple[Card, Value | None]] = []
+    for item in cards:
+        card: object = item  # anything may come from an untyped caller
+        if isinstance(card, Card):
+            out.append((card, None))
+        elif (
+            isinstance(card, tuple)
+            and len(card) == 2
+            and isinstance(card[0], Card)
+            and (card[1] is None or isinstance(card[1], Value))
+        ):
+            out.append((card[0], card[1]))
+        else:
             raise TypeError(f"expected Card objects or a notation string, got {card!r}")
-        out.append((card, None))
     return tuple(out)
 
 
@@ -905,14 +966,18 @@ def _match_slots(
 
 
 def check_meld(
-    cards: str | Iterable[Card], group: GroupType, *, rules: MeldRules = CLASSIC_MELD_RULES
+    cards: str | Iterable[Card | tuple[Card, Value | None]],
+    group: GroupType,
+    *,
+    rules: MeldRules = CLASSIC_MELD_RULES,
 ) -> Verdict:
     """Check whether ``cards`` (all of them, in any order) form a valid ``group``.
 
     ``cards`` is a sequence of :class:`~phase10.Card` or a notation string; in a string a wild
-    may be pinned to a value (``W=7``). A card that the rules' game does not have is refused
-    with :attr:`MeldProblem.NOT_IN_DECK <phase10.MeldProblem.NOT_IN_DECK>`, e.g.
-    ``QH is not a card of the classic game``.
+    may be pinned to a value (``W=7``), and so may it in a sequence of the ``(card, value)``
+    pairs that :func:`parse_placed` returns (``None``: not pinned). A card that the rules'
+    game does not have is refused with :attr:`MeldProblem.NOT_IN_DECK
+    <phase10.MeldProblem.NOT_IN_DECK>`, e.g. ``QH is not a card of the classic game``.
 
     >>> bool(check_meld("R3 B4 W G6", RunOf(4)))
     True
@@ -935,9 +1000,16 @@ def check_meld(
     Raises:
         NotationError: ``cards`` is a string that is not valid notation; the message lists
             the notation of the rules' game only.
-        TypeError: ``cards`` holds something that is not a :class:`~phase10.Card`.
+        TypeError: ``cards`` holds something that is neither a :class:`~phase10.Card` nor a
+            ``(card, value)`` pair.
     """
-    placed = _coerce_cards(cards, rules)
+    return _judge(_coerce_cards(cards, rules), group, rules)
+
+
+def _judge(
+    placed: Sequence[tuple[Card, Value | None]], group: GroupType, rules: MeldRules
+) -> Verdict:
+    """:func:`check_meld` of cards already read: the one judge of cards as a group."""
     foreign = _foreign((c for c, _ in placed), rules)
     if foreign is not None:
         return Verdict(False, MeldProblem.NOT_IN_DECK, foreign, ())

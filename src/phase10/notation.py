@@ -34,7 +34,6 @@ from phase10.actions import (
 from phase10.cards import Card
 from phase10.errors import (
     AmbiguousActionError,
-    GroupProblem,
     IllegalActionError,
     LaydownError,
     NotationError,
@@ -184,9 +183,15 @@ def _refusal(
 ) -> IllegalActionError:
     """Why no legal action fits ``text``: the rules' own reason where it can be had."""
 
-    def illegal(code: Violation, reason: str, action: object) -> IllegalActionError:
+    def illegal(
+        code: Violation, reason: str, action: object, *, card: Card | None = None
+    ) -> IllegalActionError:
         return IllegalActionError(
-            f"illegal action {text!r}: {reason} ({_where(state)})", code=code, action=action
+            f"illegal action {text!r}: {reason} ({_where(state)})",
+            code=code,
+            action=action,
+            reason=reason,
+            card=card,
         )
 
     if seat is None:
@@ -196,12 +201,9 @@ def _refusal(
     try:
         check(state, probe)
     except IllegalActionError as exc:
-        message = str(exc)
-        prefix = f"illegal action '{probe}': "
-        reason = message[len(prefix) :] if message.startswith(prefix) else message
         if exc.code not in _DETAILED or p.verb not in ("hit", "lay", "announce"):
-            return IllegalActionError(
-                f"illegal action {text!r}: {reason}", code=exc.code, action=probe
+            return exc.retold(
+                f"illegal action {text!r}: {exc.reason} ({_where(state)})", action=probe
             )
     else:
         if for_view is not None:
@@ -213,21 +215,28 @@ def _refusal(
     if p.verb == "hit":
         where = f" on {seat_name(p.ref[0])}.{p.ref[1] + 1}" if p.ref is not None else ""
         return illegal(
-            Violation.HIT_DOES_NOT_FIT, f"{p.cards[0].card} does not fit{where} as written", probe
+            Violation.HIT_DOES_NOT_FIT,
+            f"{p.cards[0].card} does not fit{where} as written",
+            probe,
+            card=p.cards[0].card,
         )
     if p.verb in ("lay", "announce"):
         hand = state.players[seat].hand if 0 <= seat < len(state.players) else ()
         missing = Counter(c.card for m in p.melds for c in m) - Counter(hand)
         if missing:
-            listed = " ".join(str(c) for c in sorted(missing.elements()))
-            return illegal(Violation.CARD_NOT_IN_HAND, f"{listed} not in hand", probe)
-        if p.verb == "lay" and len(p.melds) > 1 and 0 <= seat < len(state.players):
+            absent = sorted(missing.elements())
+            listed = " ".join(str(c) for c in absent)
+            return illegal(
+                Violation.CARD_NOT_IN_HAND, f"{listed} not in hand", probe, card=absent[0]
+            )
+        laid = probe.laydown.phase if isinstance(probe, LayDown) else None
+        # all the cards as one group is a short form for a phase of several groups: only the
+        # groups written one by one can be judged group by group
+        if laid is not None and (len(p.melds) > 1 or len(laid.groups) == 1):
             why = _laydown_reason(state, seat, p)
             if why is not None:
-                return LaydownError(
-                    f"illegal action {text!r}: {why[0]} ({_where(state)})",
-                    action=probe,
-                    problems=why[1],
+                return why.retold(
+                    f"illegal action {text!r}: {why.reason} ({_where(state)})", action=probe
                 )
         phase = state.current_phase(seat) if 0 <= seat < len(state.players) else None
         return illegal(
@@ -238,9 +247,7 @@ def _refusal(
     return illegal(Violation.UNKNOWN_ACTION, "no legal action fits", probe)
 
 
-def _laydown_reason(
-    state: GameState, seat: int, p: Parsed
-) -> tuple[str, tuple[GroupProblem, ...]] | None:
+def _laydown_reason(state: GameState, seat: int, p: Parsed) -> LaydownError | None:
     """Why the groups as written are no laydown, per group (:func:`lay_down_from_groups`)."""
     groups = [
         " ".join(str(c.card) if c.value is None else f"{c.card}={c.value}" for c in meld)
@@ -249,7 +256,7 @@ def _laydown_reason(
     try:
         lay_down_from_groups(state, seat, groups, phase=p.phase)
     except LaydownError as exc:
-        return str(exc).partition("': ")[2], exc.problems
+        return exc
     except Phase10Error:
         return None
     return None  # pragma: no cover - the parser found no legal action these groups make

@@ -9,7 +9,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10.cards import Card, Color, sort_cards
-from phase10.errors import DefinitionError, InvalidMeldError, NotationError
+from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -104,12 +104,28 @@ class Phase:
         >>> CLASSIC_PHASES[3].problem((wilds,))
         'the phase needs at least 1 natural card, these melds hold 0'
         """
+        found = self.check(melds, rules=rules)
+        return None if found is None else found[1]
+
+    def check(
+        self, melds: Sequence[Meld], *, rules: MeldRules = CLASSIC_MELD_RULES
+    ) -> tuple[MeldProblem, str] | None:
+        """:meth:`problem` with its machine-readable reason, or ``None`` when the melds fit.
+
+        >>> from phase10.groups import check_meld
+        >>> wilds = check_meld("W W W W W W W", RunOf(7)).melds[0]
+        >>> CLASSIC_PHASES[3].check((wilds,))[0]
+        <MeldProblem.TOO_FEW_NATURALS: 'too-few-naturals'>
+        """
         need = rules.phase_naturals_needed()
         if need:
             held = sum(m.naturals for m in melds)
             if held < need:  # rule C-17, option natural_minimum = phase
                 noun = "natural card" if need == 1 else "natural cards"
-                return f"the phase needs at least {need} {noun}, these melds hold {held}"
+                return (
+                    MeldProblem.TOO_FEW_NATURALS,
+                    f"the phase needs at least {need} {noun}, these melds hold {held}",
+                )
         if not self.distinct_colors:
             return None
         seen: set[Color] = set()
@@ -117,8 +133,11 @@ class Phase:
             colors = meld_colors(meld.shape)
             if colors is None:
                 continue
-            if not seen.isdisjoint(colors):
-                return "the groups of this phase must be of different colours"
+            if not seen.isdisjoint(colors):  # rule T-3
+                return (
+                    MeldProblem.SHARED_COLOR,
+                    "the groups of this phase must be of different colours",
+                )
             seen |= colors
         return None
 

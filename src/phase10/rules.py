@@ -30,6 +30,7 @@ from typing import Protocol
 
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, lru_cache, make_evolve, reuse
+from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
     PLAYER_ACTION_TYPES,
@@ -55,14 +56,12 @@ from phase10.actions import (
 from phase10.cards import ActionKind, Card, Kind
 from phase10.errors import (
     DefinitionError,
-    GroupProblem,
     IllegalActionError,
     InvalidStateError,
     LaydownError,
-    MeldProblem,
     Violation,
 )
-from phase10.groups import GroupType, Meld, MeldRules, check_meld
+from phase10.groups import Meld
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.limits import Limits, current_limits
 from phase10.phases import PhaseMelds
@@ -362,36 +361,39 @@ def _where(state: GameState) -> str:
 
 def _illegal(state: GameState, action: object, code: Violation, reason: str) -> IllegalActionError:
     return IllegalActionError(
-        f"illegal action '{action}': {reason} ({_where(state)})", code=code, action=action
+        f"illegal action '{action}': {reason} ({_where(state)})",
+        code=code,
+        action=action,
+        reason=reason,
+        card=_card_of(action),
+        target=_target_of(action),
     )
 
 
-def _bad_laydown(
-    state: GameState, action: object, reason: str, problems: tuple[GroupProblem, ...] = ()
-) -> LaydownError:
+def _card_of(action: object) -> Card | None:
+    """The card an action plays (discards, hits, keeps...), the card its reason is about."""
+    card = getattr(action, "card", None)
+    return card if isinstance(card, Card) else None
+
+
+def _target_of(action: object) -> str | None:
+    """What an action aims at, in notation: a hit's meld (``p2.1``), a skip's seat (``p3``)."""
+    if isinstance(action, Hit):
+        return f"{seat_name(action.owner)}.{action.meld + 1}"
+    if isinstance(action, Discard) and action.target is not None:
+        return seat_name(action.target)
+    return None
+
+
+def _bad_laydown(state: GameState, action: object, fault: Fault) -> LaydownError:
     """A refused laydown: an IllegalActionError (PHASE_NOT_COMPLETE) naming the failing groups."""
     return LaydownError(
-        f"illegal action '{action}': {reason} ({_where(state)})",
+        f"illegal action '{action}': {fault.reason} ({_where(state)})",
         action=action,
-        problems=problems,
+        problems=fault.problems,
+        reason=fault.reason,
+        problem=fault.problem,
     )
-
-
-def _meld_problem(
-    meld: Meld, group: GroupType, index: int, rules: MeldRules
-) -> GroupProblem | None:
-    """Why ``meld``, group ``index`` (0-based) of a laydown, is not a valid ``group``, or None.
-
-    The reason is the meld's own (:meth:`~phase10.Meld.problem`); the machine-readable
-    :class:`~phase10.MeldProblem` is :func:`~phase10.check_meld`'s for the same cards and pins.
-    """
-    if meld.group != group:
-        return GroupProblem(index, str(group), MeldProblem.NO_FIT, f"it is not a {group}")
-    reason = meld.problem(rules=rules)
-    if reason is None:
-        return None
-    verdict = check_meld(str(meld), meld.group, rules=rules)
-    return GroupProblem(index, str(group), verdict.problem, reason)
 
 
 # ----------------------------------------------------------------------------- predicates
@@ -614,28 +616,11 @@ def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
     index = next((i for i in open_ if phases[i] == laydown.phase), None)
     if index is None:
         wanted = " or ".join(str(phases[i]) for i in open_) or "nothing (all phases done)"
-        raise _bad_laydown(
-            state, action, f"{seat_name(seat)} must lay down {wanted}, not {laydown.phase}"
-        )
-    phase = phases[index]
-    rules = state.variant.meld_rules
-    if len(laydown.melds) != len(phase.groups):
-        raise _bad_laydown(
-            state, action, f"{phase} needs {len(phase.groups)} groups, got {len(laydown.melds)}"
-        )
-    problems = tuple(
-        p
-        for i, (group, meld) in enumerate(zip(phase.groups, laydown.melds, strict=True))
-        if (p := _meld_problem(meld, group, i, rules)) is not None
-    )
-    if problems:
-        reason = "; ".join(
-            f"group {p.index + 1} ({laydown.melds[p.index]}): {p.reason}" for p in problems
-        )
-        raise _bad_laydown(state, action, reason, problems)
-    problem = phase.problem(laydown.melds, rules=rules)
-    if problem is not None:
-        raise _bad_laydown(state, action, problem)
+        reason = f"{seat_name(seat)} must lay down {wanted}, not {laydown.phase}"
+        raise _bad_laydown(state, action, Fault(reason, None))
+    fault = laydown_fault(laydown.melds, phases[index], state.variant.meld_rules)
+    if fault is not None:
+        raise _bad_laydown(state, action, fault)
     return index
 
 

@@ -48,9 +48,16 @@ from phase10._json import (
     object_codec,
     optional_codec,
 )
+from phase10._written import laydown_fault
 from phase10.actions import ACTION_TYPES, Action
 from phase10.cards import Card
-from phase10.errors import FormatError, NotationError, Phase10Error
+from phase10.errors import (
+    FormatError,
+    IllegalActionError,
+    LaydownError,
+    NotationError,
+    Phase10Error,
+)
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
 from phase10.notation import action_text, parse_action
@@ -223,6 +230,11 @@ def _dec_record(value: Any, path: str, ctx: Context) -> GameRecord:
         decode_str(text, at, ctx)
         try:
             action = parse_action(state, text)
+        except IllegalActionError as exc:  # a refused laydown keeps its problem and sentence
+            problem, reason = exc.problem, exc.reason
+            if isinstance(exc, LaydownError) and exc.problems:
+                reason = exc.problems[0].reason
+            raise FormatError(f"{at}: {exc}", path=at, problem=problem, reason=reason) from None
         except Phase10Error as exc:
             raise fail(at, str(exc)) from None
         actions.append(action)
@@ -239,12 +251,17 @@ def _enc_laydown(laydown: PhaseMelds) -> Any:
 
 def _dec_laydown(value: Any, path: str, ctx: Context) -> PhaseMelds:
     laydown: PhaseMelds = object_codec(PhaseMelds)[1](value, path, ctx)
-    groups = tuple(m.group for m in laydown.melds)
-    if groups != laydown.phase.groups:
-        raise fail(f"{path}.melds", f"expected one meld per group of {laydown.phase}, in order")
-    problem = laydown.phase.problem(laydown.melds, rules=ctx.rules)
-    if problem is not None:
-        raise fail(f"{path}.melds", f"not a valid laydown of {laydown.phase}: {problem}")
+    fault = laydown_fault(laydown.melds, laydown.phase, ctx.rules)
+    if fault is not None:
+        # the melds are valid on their own (read and checked above): the fault is the phase's
+        # or a meld of another group type's, said as the engine says it
+        at = f"{path}.melds" if not fault.problems else f"{path}.melds[{fault.problems[0].index}]"
+        raise FormatError(
+            f"{at}: not a valid laydown of {laydown.phase}: {fault.reason}",
+            path=at,
+            problem=fault.problem,
+            reason=fault.problems[0].reason if fault.problems else fault.reason,
+        )
     return laydown
 
 

@@ -12,7 +12,7 @@ import attrs
 from phase10 import _pictures
 from phase10._enums import member_repr
 from phase10._fast import lru_cache
-from phase10._json import meld_problem
+from phase10._written import meld_refusal
 from phase10.actions import Action, Announce, Keep, LayDown
 from phase10.cards import Card, Kind
 from phase10.errors import InvalidStateError
@@ -600,7 +600,7 @@ def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProb
     rules = variant.meld_rules
     for i, row in enumerate(state.table):
         for j, meld in enumerate(row):
-            problem = meld_problem(meld, rules)  # remembered per meld: tables recur
+            problem = meld_refusal(meld, rules)  # remembered per meld: tables recur
             if problem is not None:
                 yield StateProblem(f"table[{i}][{j}]", problem)
     if viewer is None:

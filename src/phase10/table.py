@@ -23,10 +23,8 @@ bot in ``seat``), so a table replays the same from its seed and the moves submit
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
-import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -37,7 +35,6 @@ from phase10.actions import (
     ACTION_TYPES,
     PLAYER_ACTION_TYPES,
     Action,
-    LayDown,
     seat_name,
 )
 from phase10.bots import Bot
@@ -46,14 +43,11 @@ from phase10.errors import (
     FormatError,
     IllegalActionError,
     InvalidStateError,
-    LaydownError,
     NotationError,
     Phase10Error,
     Violation,
 )
-from phase10.groups import check_meld
 from phase10.notation import action_text, parse_action
-from phase10.phases import Phase
 from phase10.records import GameRecord
 from phase10.rules import apply, events_of, legal_actions, new_game
 from phase10.serialize import JSON_FORMAT, from_dict, to_dict
@@ -61,15 +55,7 @@ from phase10.state import Event, GameState
 from phase10.variants import Variant
 from phase10.views import seen_by, view
 
-__all__ = [
-    "MAX_BOT_ACTIONS",
-    "MAX_MOVE_TEXT",
-    "Table",
-    "TableEvent",
-    "explain_refusal",
-    "laydown_reasons",
-    "skipped_seats",
-]
+__all__ = ["MAX_BOT_ACTIONS", "MAX_MOVE_TEXT", "Table", "TableEvent", "skipped_seats"]
 
 
 #: The longest move text :meth:`Table.submit` reads (a laydown of a whole hand is ~100).
@@ -112,110 +98,6 @@ class TableEvent:
         }
 
 
-def laydown_reasons(groups: Sequence[str], phase: Phase, variant: Variant) -> list[str]:
-    """Why the written ``groups`` of cards do not lay ``phase`` down, one line per bad group.
-
-    The groups are matched to the phase's groups in the order that leaves the fewest bad
-    groups. A reason already given for an earlier group is not repeated word for word: the
-    later group says "the same problem as group N".
-
-    >>> import phase10
-    >>> phase = phase10.CLASSIC_PHASES[0]
-    >>> for line in laydown_reasons(["R7 B7", "G2 G3 G4"], phase, phase10.CLASSIC):
-    ...     print(line)
-    group 1 (R7 B7), a set of 3: a set of 3 needs at least 3 cards, got 2
-    group 2 (G2 G3 G4), a set of 3: a set holds one number, these cards have 2 and 3 and 4
-
-    Raises:
-        NotationError: a group is not cards in notation.
-    """
-    wanted = phase.groups
-    rules = variant.meld_rules
-    verdicts: dict[tuple[int, int], Any] = {}
-
-    def verdict(i: int, j: int) -> Any:
-        if (i, j) not in verdicts:
-            verdicts[i, j] = check_meld(groups[i], wanted[j], rules=rules)
-        return verdicts[i, j]
-
-    order: tuple[int, ...] = tuple(range(len(wanted)))
-    if len(groups) == len(wanted) and len(wanted) <= 6:
-        best = None
-        for perm in itertools.permutations(range(len(wanted))):
-            bad = sum(not verdict(i, j) for i, j in enumerate(perm))
-            if best is None or bad < best:
-                best, order = bad, perm
-    lines: list[str] = []
-    said: dict[str, int] = {}
-    for i, text in enumerate(groups):
-        label = f"group {i + 1} ({' '.join(text.split())})"
-        if i >= len(wanted):
-            lines.append(f"{label}: {phase} has only {len(wanted)} groups")
-            continue
-        result = verdict(i, order[i])
-        if result:
-            continue
-        what = _group_name(wanted[order[i]])
-        reason = result.reason
-        if reason in said:
-            reason = f"the same problem as group {said[reason]}"
-        else:
-            said[reason] = i + 1
-        lines.append(f"{label}, {what}: {reason}")
-    if len(groups) < len(wanted):
-        lines.append(f"{phase} needs {len(wanted)} groups, got {len(groups)}")
-    return lines
-
-
-def _group_name(group: object) -> str:
-    text = str(group)
-    return text if text[:1].isdigit() else f"a {text}"
-
-
-def _with_reasons(
-    error: IllegalActionError, text: str, phase: Phase, variant: Variant
-) -> IllegalActionError:
-    """``error`` with the per-group reasons for the laydown ``text`` added to its message.
-
-    The one place that explains a refused laydown group by group: swap in a better explainer
-    here and :meth:`Table.submit` and the command line follow.
-    """
-    words = text.split()
-    while words and re.fullmatch(r"p\d+|lay|phase\d+|\d+", words[0], re.IGNORECASE):
-        words = words[1:]  # the seat, the verb, the phase number: "p1 lay phase2 R7 ..."
-    groups = [g for g in " ".join(words).split("|") if g.strip()]
-    try:
-        reasons = laydown_reasons(groups, phase, variant)
-    except NotationError:
-        return error
-    if not reasons:
-        return error
-    message = f"{error}: " + "; ".join(reasons)
-    return IllegalActionError(message, code=error.code, action=error.action)
-
-
-def explain_refusal(error: Phase10Error, text: str, state: GameState, seat: int) -> Phase10Error:
-    """``error`` for the move ``text`` of ``seat``, with each bad group of a laydown named.
-
-    When ``text`` is a laydown (``lay R7 B7 | G2 G3``) that the rules refused as not making
-    the phase, the answer is an :class:`~phase10.IllegalActionError` of the same code whose
-    message ends with :func:`laydown_reasons`; any other error comes back as it is. The one
-    place the command line and :meth:`Table.submit` explain a refused laydown.
-    """
-    if isinstance(error, LaydownError):  # the rules named each failing group already
-        return error
-    words = text.lower().split()
-    laying = "lay" in words[:2]
-    if not (laying and isinstance(error, IllegalActionError)):
-        return error
-    if error.code is not Violation.PHASE_NOT_COMPLETE:
-        return error
-    phases = state.variant.phases
-    index = min(state.players[seat].phase, len(phases) - 1)
-    for word in words[:3]:  # "lay phase2 ...": pick-a-phase names the phase (V-4)
-        if re.fullmatch(r"phase\d{1,3}", word) and 1 <= int(word[5:]) <= len(phases):
-            index = int(word[5:]) - 1
-    return _with_reasons(error, text, phases[index], state.variant)
 
 
 def skipped_seats(before: GameState, after: GameState, action: Action) -> tuple[int, ...]:
@@ -442,8 +324,10 @@ class Table:
 
         Raises:
             IllegalActionError: the move is not legal now, or ``seat`` is not the seat to act
-                (code ``NOT_YOUR_TURN``); a refused laydown's message names each bad group
-                and why.
+                (code ``NOT_YOUR_TURN``); ``.reason`` says why. A refused laydown is a
+                :class:`~phase10.LaydownError` (an ``IllegalActionError``) whose ``.problems``
+                name each bad group and why, as :func:`~phase10.apply` and
+                :func:`~phase10.parse_action` say it.
             NotationError: text that is not action notation (or longer than 10,000
                 characters).
             FormatError: JSON that is not an action document.
@@ -475,13 +359,7 @@ class Table:
                 code=Violation.NOT_YOUR_TURN,
                 action=action,
             )
-        try:
-            after = apply(state, action)
-        except IllegalActionError as exc:
-            if isinstance(action, LayDown) and exc.code is Violation.PHASE_NOT_COMPLETE:
-                phase = action.laydown.phase
-                raise _with_reasons(exc, str(action), phase, self.record.variant) from None
-            raise
+        after = apply(state, action)  # a refused laydown is a LaydownError with its problems
         return self._then(action, state, after)._advance(previous=self)
 
     def undo(self) -> Table:
@@ -512,7 +390,7 @@ class Table:
                     text=text[:100],
                 )
             if not text.startswith("{"):
-                return self._parse(seat, text)
+                return parse_action(view(self.state, seat), text)
             try:
                 doc = json.loads(text)
             except (ValueError, RecursionError) as exc:
@@ -526,15 +404,6 @@ class Table:
         if not isinstance(move, ACTION_TYPES):
             raise FormatError(f"a move is an action, its notation or its JSON, got {move!r}")
         return move
-
-    def _parse(self, seat: int, text: str) -> Action:
-        try:
-            return parse_action(view(self.state, seat), text)
-        except IllegalActionError as exc:
-            better = explain_refusal(exc, text, self.state, seat)
-            if better is exc:
-                raise
-            raise better from None
 
     def _then(self, action: Action, before: GameState, after: GameState) -> Table:
         record = attrs.evolve(self.record, actions=(*self.record.actions, action))

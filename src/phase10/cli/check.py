@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from phase10 import svg
+from phase10._written import match_groups, problem_lines
 from phase10.cards import Card, format_cards, parse_cards
 from phase10.cli._common import UsageError, left_over
 from phase10.cli.hints import fix_cards
@@ -13,7 +14,6 @@ from phase10.errors import NotationError
 from phase10.groups import check_meld, parse_placed
 from phase10.laydown import explain, find_laydown
 from phase10.phases import Phase
-from phase10.table import laydown_reasons
 from phase10.variants import CLASSIC, Variant
 
 __all__ = ["group_problems", "run", "run_group"]
@@ -48,15 +48,22 @@ def _cards(text: str, variant: Variant) -> tuple[Card, ...]:
 def group_problems(groups: list[str], phase: Phase, variant: Variant = CLASSIC) -> list[str]:
     """Why each written group of cards does not make its part of ``phase`` (one line each).
 
-    The one place the command line explains a grouping: it asks
-    :func:`phase10.table.laydown_reasons`, as :meth:`phase10.table.Table.submit` does.
+    The groups are matched to the phase by the engine's one matcher of written groups, so
+    each line is the sentence :func:`phase10.lay_down_from_groups`, :func:`phase10.apply`
+    and :meth:`phase10.table.Table.submit` give: ``group 2 (B7 G8 W), a set of 3: a set
+    holds one number, these cards have 7 and 8``; a reason an earlier group gave is said once
+    ("the same problem as group 1"), as in their messages.
 
     Raises:
         NotationError: a group is not cards of ``variant`` in notation.
     """
+    rules = variant.meld_rules
     for group in groups:
-        _cards(group, variant)
-    return laydown_reasons(groups, phase, variant)
+        _cards(group, variant)  # a typo is said with the card likely meant
+    fault = match_groups([parse_placed(g, rules=rules) for g in groups], phase, rules).fault
+    if fault is None:
+        return []
+    return problem_lines(fault.problems) or [fault.reason]
 
 
 def run(text: str, number: int, *, picture: Path | None = None, variant: Variant = CLASSIC) -> int:

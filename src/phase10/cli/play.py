@@ -53,7 +53,6 @@ from phase10.records import GameRecord
 from phase10.rules import apply, events_of, legal_actions, new_game
 from phase10.simulation import bot_name
 from phase10.state import Event, GameState, Unseen
-from phase10.table import explain_refusal
 from phase10.variants import Variant
 from phase10.views import PlayerView, seen_by, view
 
@@ -442,7 +441,7 @@ class _Game:
                 self.say(f"which one? {exc}")
             except (NotationError, IllegalActionError) as exc:
                 hint = self.hint(v, actions, text) or "type 'help' for the commands"
-                self.say(f"{explain_refusal(exc, text, self.state, self.human)} ({hint})")
+                self.say(f"{exc} ({hint})")  # a refused laydown names each bad group
 
     def hint(self, v: PlayerView, actions: Sequence[Action], text: str) -> str | None:
         """``did you mean 'discard R7'?`` for a typo that has a likely legal reading."""
