@@ -352,10 +352,10 @@ def test_openspiels_ismcts_bot_plays_whole_games(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_openspiels_ismcts_bot_plays_master_to_the_move_limit(players: int) -> None:
-    """Master (ten phases, no shorter built-in form) is played to ``max_game_length`` moves,
-    which ends an OpenSpiel game as a draw: the search runs through deals, Take two draws,
-    Give five offers and skips (M-12 to M-15) as in a whole game."""
-    state = _ismcts_game("master", players, players, max_game_length=80)
-    assert state.is_terminal()
+def test_openspiels_ismcts_bot_plays_whole_master_games(players: int) -> None:
+    """Master is played to its end in its one-phase form (``master-first-1``, four pairs):
+    the search runs through deals, Take two draws, Give five offers and skips (M-12 to
+    M-15) as in a whole game of ten phases."""
+    state = _ismcts_game("master-first-1", players, players)
+    assert state.game_state.is_over
     assert 0.0 == sum(state.returns())

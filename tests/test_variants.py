@@ -247,7 +247,25 @@ def test_v2_fewer_phases_classic_first_3() -> None:
     assert (False, (3, 0)) == (classic.is_over, classic.phases)
 
 
-@pytest.mark.parametrize("name", ["classic-first-0", "classic-first-11", "classic-first-x"])
+def test_v2_master_first_n_plays_the_first_phases_of_master() -> None:
+    # rule V-2 applied to Master (a library addition): its first N phases, its own rules
+    first1 = find_variant("master-first-1")
+    assert ("master-first-1", MASTER.phases[:1]) == (first1.name, first1.phases)
+    assert MASTER.with_options(name="x", phases=MASTER.phases[:1]) == first1.with_options(name="x")
+    assert MASTER.phases[:10] == find_variant("master-first-10").phases
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "classic-first-0",
+        "classic-first-11",
+        "classic-first-x",
+        "master-first-0",
+        "master-first-11",
+        "master-first-00000001",
+    ],
+)
 def test_v2_classic_first_n_needs_n_from_1_to_10(name: str) -> None:
     # rule V-2
     with pytest.raises(DefinitionError, match=f"unknown variant '{name}'"):

@@ -719,6 +719,19 @@ def _classic_first(n: int) -> Variant:
     return CLASSIC.with_options(name=f"classic-first-{n}", phases=CLASSIC_PHASES[:n])
 
 
+def _master_first(n: int) -> Variant:
+    # V-2 applied to Master: a library addition (no seed shortens Master), for short games
+    # to test and train on
+    return MASTER.with_options(name=f"master-first-{n}", phases=MASTER.phases[:n])
+
+
+#: The shortened forms find_variant knows: ``PREFIX-N`` plays the first N phases of a game.
+_FIRST_N: dict[str, tuple[Callable[[int], Variant], int]] = {
+    "classic-first-": (_classic_first, len(CLASSIC_PHASES)),
+    "master-first-": (_master_first, len(MASTER.phases)),
+}
+
+
 _BUILT_IN: dict[str, Callable[[], Variant]] = {
     "classic": lambda: CLASSIC,
     "classic-fixed-hands": lambda: CLASSIC.with_options(  # rule V-1
@@ -760,10 +773,15 @@ def variant_names() -> tuple[str, ...]:
 def find_variant(name: str) -> Variant:
     """A built-in variant by name; ``classic-first-N`` stops after phase N (V-2).
 
+    ``master-first-N`` plays the first N phases of Phase 10 Master (V-2 applied to Master,
+    a library addition: short Master games to test and train on).
+
     >>> find_variant("master").name
     'master'
     >>> len(find_variant("classic-first-3").phases)
     3
+    >>> find_variant("master-first-1").phases[0].name
+    '4 pairs'
 
     Raises:
         DefinitionError: no variant has that name.
@@ -773,12 +791,12 @@ def find_variant(name: str) -> Variant:
     key = name.strip().lower()
     if key in _BUILT_IN:
         return _BUILT_IN[key]()
-    prefix = "classic-first-"
-    if key.startswith(prefix) and key[len(prefix) :].isascii() and key[len(prefix) :].isdigit():
-        n = int(key[len(prefix) :])
-        if 1 <= n <= len(CLASSIC_PHASES):
-            return _classic_first(n)
+    for prefix, (make, most) in _FIRST_N.items():
+        digits = key[len(prefix) :]
+        if key.startswith(prefix) and digits.isascii() and digits.isdigit() and len(digits) < 4:
+            if 1 <= int(digits) <= most:
+                return make(int(digits))
+    shortened = " and ".join(f"{p}N for N from 1 to {most}" for p, (_, most) in _FIRST_N.items())
     raise DefinitionError(
-        f"unknown variant {name!r}; known: {', '.join(variant_names())} "
-        f"(and classic-first-N for N from 1 to {len(CLASSIC_PHASES)})"
+        f"unknown variant {name!r}; known: {', '.join(variant_names())} (and {shortened})"
     )
