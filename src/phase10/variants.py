@@ -793,9 +793,9 @@ def find_variant(name: str) -> Variant:
         return _BUILT_IN[key]()
     for prefix, (make, most) in _FIRST_N.items():
         digits = key[len(prefix) :]
-        if key.startswith(prefix) and digits.isascii() and digits.isdigit() and len(digits) < 4:
-            if 1 <= int(digits) <= most:
-                return make(int(digits))
+        written = key.startswith(prefix) and digits.isascii() and digits.isdigit()
+        if written and len(digits) < 4 and 1 <= int(digits) <= most:
+            return make(int(digits))
     shortened = " and ".join(f"{p}N for N from 1 to {most}" for p, (_, most) in _FIRST_N.items())
     raise DefinitionError(
         f"unknown variant {name!r}; known: {', '.join(variant_names())} (and {shortened})"
