@@ -98,8 +98,6 @@ class TableEvent:
         }
 
 
-
-
 def skipped_seats(before: GameState, after: GameState, action: Action) -> tuple[int, ...]:
     """The seats that lost a turn (C-19 to C-21, M-14) as ``action`` took ``before`` to ``after``.
 
