@@ -13,7 +13,7 @@ rules and the table read these instead of keeping lists of their own, so a new k
 action is a new class here and its place in :data:`ACTION_TYPES`.
 
 >>> Draw.tag, Draw.verbs, Draw.is_chance, Draw.operands
-('draw', ('draw',), False, <Operands.NONE: 'none'>)
+('draw', ('draw',), False, Operands.NONE)
 >>> [t.tag for t in ACTION_TYPES if t.is_chance]
 ['deal', 'turnup', 'reveal', 'reshuffle']
 """
