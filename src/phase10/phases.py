@@ -115,7 +115,7 @@ class Phase:
         >>> from phase10.groups import check_meld
         >>> wilds = check_meld("W W W W W W W", RunOf(7)).melds[0]
         >>> CLASSIC_PHASES[3].check((wilds,))[0]
-        <MeldProblem.TOO_FEW_NATURALS: 'too-few-naturals'>
+        MeldProblem.TOO_FEW_NATURALS
         """
         need = rules.phase_naturals_needed()
         if need:
