@@ -217,13 +217,7 @@ def event_reader(
         Raises:
             NotationError: ``line`` is not an event of the variant.
         """
-        if "\n" in line:
-            raise NotationError(
-                f"bad event {quote(line)}: one event is one line",
-                text=line,
-                token="\n",
-                position=line.index("\n"),
-            )
+        _one_line(line)
         return _cached_event(line, variant, max_words, cache)
 
     return read, cache.get
@@ -423,6 +417,17 @@ def _event_laydown(
     return LayDown(seat, laydown)
 
 
+def _one_line(text: str, hint: str = "") -> None:
+    """Refuse an event text of several lines, at its first line break."""
+    if "\n" in text:
+        raise NotationError(
+            f"bad event {quote(text)}: one event is one line{hint}",
+            text=text,
+            token="\n",
+            position=text.index("\n"),
+        )
+
+
 def _check_input(text: object, variant: object, what: str, caller: str) -> None:
     """Refuse what :func:`parse_event` and :func:`parse_history` cannot read, before reading."""
     if not isinstance(text, str):
@@ -456,13 +461,7 @@ def parse_event(text: str, variant: Variant) -> Event:
         LimitError: ``text`` is longer than ``max_text_length`` of the limits in force.
     """  # noqa: E501
     _check_input(text, variant, "an event", "parse_event")
-    if "\n" in text:
-        raise NotationError(
-            f"bad event {quote(text)}: one event is one line (parse_history reads several)",
-            text=text,
-            token="\n",
-            position=text.index("\n"),
-        )
+    _one_line(text, " (parse_history reads several)")
     return _cached_event(text, variant, _max_words(variant))
 
 
