@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from phase10._checks import is_whole
-from phase10._fast import BoundedCache, lru_cache, make_evolve, reuse
+from phase10._fast import BoundedCache, declare, lru_cache, make_evolve, reuse
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
@@ -192,7 +192,21 @@ def _logged(state: GameState, action: Action) -> History:
 
 # The events of cards only one seat saw, and of skipped seats: one per kind and seat.
 _UNSEEN: dict[tuple[Unseen, int], Event] = {}
+declare(
+    "_UNSEEN",
+    kind="dict",
+    key="`(Unseen, seat)`",
+    bound=None,
+    why="three kinds times the seats of a game: a fixed set; events are immutable",
+)
 _SKIPPED: dict[int, Event] = {}
+declare(
+    "_SKIPPED",
+    kind="dict",
+    key="a seat",
+    bound=None,
+    why="one per seat of a game: a fixed set; events are immutable",
+)
 
 
 def _unseen(history: History, how: Unseen, seat: int) -> History:

@@ -98,14 +98,12 @@ class TableEvent:
         }
 
 
-def skipped_seats(before: GameState, after: GameState, action: Action) -> tuple[int, ...]:
-    """The seats that lost a turn (C-19 to C-21, M-14) as ``action`` took ``before`` to ``after``.
+def skipped_seats(before: GameState, after: GameState) -> tuple[int, ...]:
+    """The seats that lost a turn (C-19 to C-21, M-14) as one action took ``before`` to ``after``.
 
     Read from the events :func:`phase10.apply` recorded (:func:`phase10.events_of`):
-    the seats the rules actually skipped, in the order they were skipped. ``action`` is
-    not needed any more; it is kept for the callers that pass it.
+    the seats the rules actually skipped, in the order they were skipped.
     """
-    del action
     return tuple(e.skipped for e in events_of(before, after) if e.skipped is not None)
 
 
