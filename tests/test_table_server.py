@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
@@ -18,8 +19,9 @@ from phase10 import (
     TakeDiscard,
     UndoRefusedError,
     legal_actions,
+    parse_cards,
 )
-from phase10.table import UNDO_POLICIES, Table, TableEvent, UndoPolicy
+from phase10.table import UNDO_POLICIES, Table, TableEvent, UndoPolicy, hand_ids
 
 
 def people(*, undo: UndoPolicy = "never", seed: str = "srv") -> Table:
@@ -220,3 +222,79 @@ def test_the_hook_hears_every_event_of_each_seat_in_order() -> None:
     assert [0] * len(after.events_for(0, since=since)) == [s for s, _ in heard][
         : len(after.events_for(0, since=since))
     ]
+
+
+def test_hand_ids_tell_copies_apart() -> None:
+    assert ("R7#1", "R7#2", "W#1") == hand_ids(parse_cards("R7 R7 W"))
+    assert () == hand_ids(())
+
+
+def played_tables(seed: str, moves: int = 60) -> list[Table]:
+    """The tables of a seeded game between a person (random moves) and a bot."""
+    t = Table.new(CLASSIC, [None, GreedyBot()], seed=seed, names=["Ann", "Bob"])
+    rng = random.Random(seed)
+    tables = [t]
+    while not t.is_over and len(tables) < moves:
+        t = t.submit(0, rng.choice(legal_actions(t.state)), expect=t.version)
+        tables.append(t)
+    return tables
+
+
+@pytest.mark.parametrize("seed", ["ui1", "ui2"])
+def test_moves_group_every_legal_move_once_with_its_hand_ids(seed: str) -> None:
+    for t in played_tables(seed):
+        p = t.payload(0, since=len(t.record.actions))
+        ids = [h["id"] for h in p["hand"]]
+        assert list(hand_ids(t.state.players[0].hand)) == ids
+        assert [str(c) for c in t.state.players[0].hand] == [h["card"] for h in p["hand"]]
+        indices = [o["move"] for g in p["moves"] for o in g["options"]]
+        assert list(range(len(p["legal"]))) == sorted(indices)
+        for group in p["moves"]:
+            assert all(h in ids for h in group["ids"])
+            for option in group["options"]:
+                move = p["legal"][option["move"]]
+                assert group["verb"] == move["json"]["action"]
+                # the ids name distinct hand cards, and the cards the move plays
+                assert len(set(option["cards"])) == len(option["cards"])
+                played = sorted(i.split("#")[0] for i in option["cards"])
+                if group["card"] is not None:
+                    assert [group["card"]] == played
+                    assert option["cards"][0] in group["ids"]
+
+
+def test_the_hint_is_a_legal_laydown_in_hand_ids() -> None:
+    hinted = 0
+    for seed in ("h1", "h2"):
+        for t in played_tables(seed, moves=200):
+            p = t.payload(0, since=len(t.record.actions))
+            hint = p["hint"]
+            lays = [m for m in p["legal"] if m["json"]["action"] in ("lay", "announce")]
+            assert (hint is None) == (not lays)
+            if hint is None:
+                continue
+            hinted += 1
+            move = p["legal"][hint["move"]]
+            assert move in lays
+            ids = [h["id"] for h in p["hand"]]
+            flat = [i for g in hint["groups"] for i in g]
+            assert len(set(flat)) == len(flat) and set(flat) <= set(ids)
+            melds = move["json"]["laydown"]["melds"]
+            assert [sorted(c.split("=")[0] for c in m["cards"]) for m in melds] == [
+                sorted(i.split("#")[0] for i in g) for g in hint["groups"]
+            ]
+    assert hinted > 0
+
+
+def test_events_carry_names_and_structured_fields() -> None:
+    for t in played_tables("ev"):
+        for seat in (0, 1):
+            for e in t.events_for(seat):
+                d = e.to_dict()
+                assert d["actor_name"] == (None if e.actor is None else ("Ann", "Bob")[e.actor])
+                assert d["target_name"] == (None if e.target is None else ("Ann", "Bob")[e.target])
+                assert d["verb"], d
+                # every card an event shows is in its text
+                assert all(c in e.text for c in d["cards"]), d
+    last = played_tables("ev")[-1]
+    verbs = {e.verb for e in last.events_for(0)}
+    assert {"deal", "draw", "reveal", "discard", "turnup"} <= verbs

@@ -42,9 +42,15 @@ from phase10.actions import (
     ACTION_TYPES,
     PLAYER_ACTION_TYPES,
     Action,
+    Announce,
+    Discard,
+    Hit,
+    LayDown,
+    TakeOffer,
     seat_name,
 )
 from phase10.bots import Bot
+from phase10.cards import Card
 from phase10.chance import sample_chance
 from phase10.errors import (
     FormatError,
@@ -52,13 +58,15 @@ from phase10.errors import (
     InvalidStateError,
     NotationError,
     Phase10Error,
+    SearchLimitError,
     StaleMoveError,
     UndoRefusedError,
     Violation,
 )
+from phase10.laydown import find_laydown
 from phase10.notation import action_text, parse_action
 from phase10.records import GameRecord
-from phase10.rules import apply, events_of, legal_actions, new_game
+from phase10.rules import apply, events_of, laydown_phases, legal_actions, new_game
 from phase10.serialize import JSON_FORMAT, from_dict, to_dict
 from phase10.state import Event, GameState
 from phase10.variants import Variant
@@ -73,6 +81,7 @@ __all__ = [
     "Table",
     "TableEvent",
     "UndoPolicy",
+    "hand_ids",
     "skipped_seats",
 ]
 
@@ -116,6 +125,16 @@ class TableEvent:
             another seat drew), ``p1 is skipped`` or ``hand 1 over: p2 went out; scores 35 0``.
         action: The action itself when the seat may see all of it, else ``None``.
         event: The event as the seat saw it.
+        verb: What happened, for a client to switch on: the action's tag (``draw``,
+            ``take``, ``lay``, ``hit``, ``discard``, ``turnup``, ``reveal``, ...), how a card
+            only another seat saw reached it (``deal``, ``reveal``, ``keep``), or
+            ``skipped``, ``hand-over``, ``game-over``.
+        cards: The cards the seat saw in the event (none for a masked card).
+        target: The seat the event aims at or concerns: a skip's target, the owner of the
+            meld hit, the seat that got a card, the seat skipped, the seat that went out.
+        meld: For a hit, the 0-based meld of ``target`` hit.
+        actor_name: The name of ``actor`` (:attr:`Table.names`), else ``None``.
+        target_name: The name of ``target``, else ``None``.
     """
 
     index: int
@@ -123,12 +142,31 @@ class TableEvent:
     text: str
     action: Action | None
     event: Event = attrs.field(eq=False, repr=False, default=Event())
+    # what a client reads beside the text: derived from ``event`` and the names, so, like
+    # ``event``, left out of equality
+    verb: str = attrs.field(eq=False, default="")
+    cards: tuple[Card, ...] = attrs.field(eq=False, default=())
+    target: int | None = attrs.field(eq=False, default=None)
+    meld: int | None = attrs.field(eq=False, default=None)
+    actor_name: str | None = attrs.field(eq=False, default=None)
+    target_name: str | None = attrs.field(eq=False, default=None)
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as JSON-ready dicts: ``index``, ``actor``, ``text``, ``action``."""
+        """The event as JSON-ready dicts.
+
+        The keys are ``index``, ``actor``, ``actor_name``, ``verb``, ``cards`` (card
+        notation), ``target``, ``target_name``, ``meld``, ``text`` and ``action`` (the
+        action's JSON object or ``None``).
+        """
         return {
             "index": self.index,
             "actor": self.actor,
+            "actor_name": self.actor_name,
+            "verb": self.verb,
+            "cards": [str(c) for c in self.cards],
+            "target": self.target,
+            "target_name": self.target_name,
+            "meld": self.meld,
             "text": self.text,
             "action": None if self.action is None else to_dict(self.action)["action"],
         }
@@ -186,9 +224,116 @@ def skipped_seats(before: GameState, after: GameState) -> tuple[int, ...]:
     return tuple(e.skipped for e in events_of(before, after) if e.skipped is not None)
 
 
-def _table_event(index: int, event: Event, seat: int, action: Action) -> TableEvent:
+def _facts(shown: Event) -> tuple[str, tuple[Card, ...], int | None, int | None]:
+    """An event's verb, the cards in it, the seat it aims at and the meld, for clients."""
+    if shown.winners:
+        return "game-over", (), None, None
+    if shown.hand_over is not None:
+        return "hand-over", (), shown.went_out, None
+    if shown.skipped is not None:
+        return "skipped", (), shown.skipped, None
+    a = shown.action
+    if a is None:  # a card only another seat saw: how it came, never which
+        return ("" if shown.unseen is None else shown.unseen.value), (), shown.to, None
+    if isinstance(a, LayDown | Announce):
+        cards = tuple(c for meld in a.laydown.melds for c in meld.cards)
+    else:
+        card = getattr(a, "card", None)
+        cards = (card,) if isinstance(card, Card) else ()
+    if shown.card is not None:  # the card taken from the discard pile (C-11)
+        cards = (*cards, shown.card)
+    target = shown.to
+    if isinstance(a, Discard):
+        target = a.target
+    elif isinstance(a, Hit | TakeOffer):
+        target = a.owner
+    return a.tag, cards, target, a.meld if isinstance(a, Hit) else None
+
+
+def _table_event(
+    index: int, event: Event, seat: int, action: Action, names: tuple[str, ...]
+) -> TableEvent:
     shown = seen_by(event, seat, action=action)
-    return TableEvent(index, shown.actor, str(shown), shown.action, shown)
+    verb, cards, target, meld = _facts(shown)
+    actor = shown.actor
+    return TableEvent(
+        index,
+        actor,
+        str(shown),
+        shown.action,
+        shown,
+        verb,
+        cards,
+        target,
+        meld,
+        None if actor is None else names[actor],
+        None if target is None else names[target],
+    )
+
+
+def hand_ids(hand: Sequence[Card]) -> tuple[str, ...]:
+    """A stable id for each card of a hand: its notation and which copy it is, from 1.
+
+    Equal cards are the same to the rules, so the ids only tell copies apart: a client can
+    drag the second of two R7s (``R7#2``) and send a move with its card (``R7``).
+
+    >>> from phase10 import parse_cards
+    >>> hand_ids(parse_cards("R7 R7 B2 W"))
+    ('R7#1', 'R7#2', 'B2#1', 'W#1')
+    """
+    seen: dict[Card, int] = {}
+    ids = []
+    for card in hand:
+        seen[card] = seen.get(card, 0) + 1
+        ids.append(f"{card}#{seen[card]}")
+    return tuple(ids)
+
+
+def _ids_of(cards: Sequence[Card], hand: Sequence[Card], ids: Sequence[str]) -> list[str]:
+    """The hand ids of ``cards``: each card takes the first copy in the hand not yet taken."""
+    free = list(zip(hand, ids, strict=True))
+    out = []
+    for card in cards:
+        i = next(i for i, (held, _) in enumerate(free) if held == card)
+        out.append(free.pop(i)[1])
+    return out
+
+
+def _move_cards(action: Action) -> tuple[Card, ...]:
+    if isinstance(action, LayDown | Announce):
+        return tuple(c for meld in action.laydown.melds for c in meld.cards)
+    card = getattr(action, "card", None)
+    return (card,) if isinstance(card, Card) else ()
+
+
+def _move_target(action: Action) -> str | None:
+    """Where a move aims, in notation: a hit's meld (``p2.1``) or a seat (``p3``)."""
+    if isinstance(action, Hit):
+        return f"{seat_name(action.owner)}.{action.meld + 1}"
+    if isinstance(action, Discard) and action.target is not None:
+        return seat_name(action.target)
+    if isinstance(action, TakeOffer):
+        return seat_name(action.owner)
+    return None
+
+
+def _grouped(
+    legal: Sequence[Action], hand: Sequence[Card], ids: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The legal moves grouped by verb and card, each option an index into ``legal``."""
+    groups: dict[tuple[str, str | None], dict[str, Any]] = {}
+    for n, action in enumerate(legal):
+        cards = _move_cards(action)
+        single = cards[0] if len(cards) == 1 else None
+        key = (action.tag, None if single is None else str(single))
+        group = groups.get(key)
+        if group is None:
+            held = [i for c, i in zip(hand, ids, strict=True) if c == single]
+            group = groups[key] = {"verb": key[0], "card": key[1], "ids": held, "options": []}
+        group["options"].append(
+            {"move": n, "target": _move_target(action), "cards": _ids_of(cards, hand, ids)}
+        )
+    return list(groups.values())
 
 
 def _coerce_seat(seat: Bot | None) -> Bot | None:
@@ -403,8 +548,9 @@ class Table:
         if type(since) is not int or since < 0:
             raise InvalidStateError(f"since must be a whole number >= 0, got {since!r}")
         actions = self.record.actions
+        names = self._line.names
         return tuple(
-            _table_event(i, event, seat, actions[i])
+            _table_event(i, event, seat, actions[i], names)
             for i in range(since, len(actions))
             for event in self.events[i]
         )
@@ -412,11 +558,28 @@ class Table:
     def payload(self, seat: int, *, since: int = 0) -> dict[str, Any]:
         """What to send the person in ``seat``: their view, their legal moves, the news.
 
-        A JSON-ready dict with the keys ``seat``, ``your_turn``, ``over``, ``winners``,
-        ``view`` (the ``"view"`` of a JSON view document), ``legal`` (each legal action as
-        ``{"text": notation, "json": action JSON}``, empty when it is not their turn),
-        ``events`` (:meth:`events_for` from ``since``, as dicts) and ``next`` (the ``since``
-        to ask with next time).
+        A JSON-ready dict (its JSON Schema is shipped as ``schemas/client/table-payload.json``)
+        with the keys:
+
+        - ``seat``, ``your_turn``, ``over``, ``winners``, ``version`` (:attr:`version`: send
+          it back as ``submit``'s ``expect``) and ``names`` (:attr:`names`);
+        - ``view``: the ``"view"`` of a JSON view document (only what the seat may see);
+        - ``hand``: the seat's hand as ``{"id", "card"}`` in the view's order, with
+          :func:`hand_ids` (``R7#1``, ``R7#2``): ids to drag and to highlight;
+        - ``legal``: each legal action as ``{"text": notation, "json": action JSON}``,
+          empty when it is not their turn;
+        - ``moves``: the same moves grouped for a UI by verb and card, ``{"verb", "card",
+          "ids", "options"}``: ``card`` is the one card a move plays (``None`` for a draw or
+          a laydown), ``ids`` the hand's copies of it, and each option ``{"move", "target",
+          "cards"}`` is the index of the move in ``legal``, where it aims (``p2.1``, ``p3``
+          or ``None``) and the hand ids it plays;
+        - ``hint``: when the seat may lay down, a laydown as ``{"move", "groups"}`` (the
+          index in ``legal`` and the hand ids of each group, :func:`~phase10.find_laydown`'s
+          choice), else ``None``;
+        - ``events``: :meth:`events_for` from ``since``, as dicts; ``next``: the ``since``
+          to ask with next time.
+
+        The seed is in no payload, nor any card the seat may not see.
 
         Raises:
             InvalidStateError: ``seat`` is not a seat, or ``since`` is negative.
@@ -426,18 +589,54 @@ class Table:
         mine = self.waiting_for == seat
         variant = self.record.variant
         legal = legal_actions(v) if mine else ()
+        hand = v.hand
+        ids = hand_ids(hand)
         return {
             "seat": seat,
             "your_turn": mine,
             "over": self.is_over,
             "winners": list(self.state.winners),
+            "version": self.version,
+            "names": list(self._line.names),
             "view": to_dict(v)["view"],
+            "hand": [{"id": i, "card": str(c)} for c, i in zip(hand, ids, strict=True)],
             "legal": [
                 {"text": action_text(a, variant), "json": to_dict(a)["action"]} for a in legal
             ],
+            "moves": _grouped(legal, hand, ids),
+            "hint": self._hint(legal, hand, ids),
             "events": [e.to_dict() for e in events],
             "next": len(self.record.actions),
         }
+
+    def _hint(
+        self, legal: Sequence[Action], hand: Sequence[Card], ids: Sequence[str]
+    ) -> dict[str, Any] | None:
+        laydowns = [n for n, a in enumerate(legal) if isinstance(a, LayDown | Announce)]
+        if not laydowns:
+            return None
+        state = self.state
+        variant = state.variant
+        chosen = laydowns[0]
+        for phase in laydown_phases(state)[:1]:
+            try:
+                found = find_laydown(hand, variant.phases[phase], rules=variant.meld_rules)
+            except SearchLimitError:  # a hostile hand: the first move listed will do
+                found = None
+            chosen = next(
+                (n for n in laydowns if getattr(legal[n], "laydown", None) == found), chosen
+            )
+        action = legal[chosen]
+        assert isinstance(action, LayDown | Announce)
+        groups = []
+        free_hand, free_ids = list(hand), list(ids)
+        for meld in action.laydown.melds:
+            taken = _ids_of(meld.cards, free_hand, free_ids)
+            for i in taken:
+                k = free_ids.index(i)
+                del free_hand[k], free_ids[k]
+            groups.append(taken)
+        return {"move": chosen, "groups": groups}
 
     # ----------------------------------------------------------------- playing
 
