@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 import threading
 
@@ -20,6 +22,8 @@ from phase10 import (
     UndoRefusedError,
     legal_actions,
     parse_cards,
+    to_dict,
+    view,
 )
 from phase10.table import UNDO_POLICIES, Table, TableEvent, UndoPolicy, hand_ids
 
@@ -298,3 +302,70 @@ def test_events_carry_names_and_structured_fields() -> None:
     last = played_tables("ev")[-1]
     verbs = {e.verb for e in last.events_for(0)}
     assert {"deal", "draw", "reveal", "discard", "turnup"} <= verbs
+
+
+def hidden_games() -> list[tuple[str, list[Table]]]:
+    """Seeded games with long, unguessable-looking seeds, the person playing at random."""
+    out = []
+    for n, name in enumerate(("classic", "master", "ten-phases")):
+        seed = random.Random(n).getrandbits(128).to_bytes(16, "big").hex()
+        seats: list[phase10.Bot | None] = (
+            [None, GreedyBot(), None] if n != 1 else [None, GreedyBot()]
+        )
+        heard: list[tuple[int, TableEvent]] = []
+        t = Table.new(
+            phase10.find_variant(name),
+            seats,
+            seed=seed,
+            on_event=lambda seat, event: heard.append((seat, event)),  # noqa: B023 (this game only)
+        )
+        rng = random.Random(seed)
+        tables = [t]
+        while not t.is_over and len(tables) < 120:
+            seat = t.waiting_for
+            assert seat is not None
+            t = t.submit(seat, rng.choice(legal_actions(t.state)), expect=t.version)
+            tables.append(t)
+        out.append((seed, tables))
+        HEARD[seed] = heard
+    return out
+
+
+HEARD: dict[str, list[tuple[int, TableEvent]]] = {}
+
+
+def test_no_payload_or_event_shows_another_seats_cards_or_the_seed() -> None:
+    """Issue 24: the seed and the cards only another seat saw are in no payload or event."""
+    masked = 0
+    for seed, tables in hidden_games():
+        for before, t in itertools.pairwise(tables):
+            since = len(before.record.actions)
+            for seat in range(len(t.seats)):
+                p = t.payload(seat, since=since)
+                text = json.dumps(p)
+                assert seed not in text and seed[:12] not in text
+                # the view is the library's projection for the seat, the hand its own
+                assert to_dict(view(t.state, seat))["view"] == p["view"]
+                assert [str(c) for c in t.state.players[seat].hand] == [
+                    h["card"] for h in p["hand"]
+                ]
+                for event in p["events"]:
+                    if event["verb"] in ("deal", "reveal", "keep") and seat not in (
+                        event["target"],
+                        event["actor"],
+                    ):
+                        # a card another seat got: how it came, never which
+                        assert ([], None) == (event["cards"], event["action"]), event
+                        assert "?" in event["text"]
+                        masked += 1
+                if seat != t.waiting_for:
+                    assert ([], [], None) == (p["legal"], p["moves"], p["hint"])
+        # what the hook pushed is what each seat's events show, masked the same way
+        final = tables[-1]
+        for seat in range(len(final.seats)):
+            pushed = [e for s, e in HEARD[seed] if s == seat]
+            shown = final.events_for(seat, since=len(tables[0].record.actions))
+            assert list(shown) == pushed
+            assert [e.to_dict() for e in shown] == [e.to_dict() for e in pushed]
+            assert all(seed not in json.dumps(e.to_dict()) for e in pushed)
+    assert masked > 100

@@ -34,6 +34,7 @@ import random
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from typing import Any, Literal
 
 import attrs
@@ -53,11 +54,19 @@ from phase10.bots import Bot
 from phase10.cards import Card
 from phase10.chance import sample_chance
 from phase10.errors import (
+    AmbiguousActionError,
+    DefinitionError,
     FormatError,
     IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    InvalidMeldError,
     InvalidStateError,
+    LimitError,
+    MeldProblem,
     NotationError,
     Phase10Error,
+    PictureError,
     SearchLimitError,
     StaleMoveError,
     UndoRefusedError,
@@ -67,12 +76,14 @@ from phase10.laydown import find_laydown
 from phase10.notation import action_text, parse_action
 from phase10.records import GameRecord
 from phase10.rules import apply, events_of, laydown_phases, legal_actions, new_game
+from phase10.schemas import DRAFT
 from phase10.serialize import JSON_FORMAT, from_dict, to_dict
-from phase10.state import Event, GameState
+from phase10.state import Event, GameState, Unseen
 from phase10.variants import Variant
 from phase10.views import seen_by, view
 
 __all__ = [
+    "CLIENT_SCHEMAS",
     "MAX_BOT_ACTIONS",
     "MAX_MOVE_TEXT",
     "MAX_NAME",
@@ -81,6 +92,8 @@ __all__ = [
     "Table",
     "TableEvent",
     "UndoPolicy",
+    "client_schema",
+    "client_schemas",
     "hand_ids",
     "skipped_seats",
 ]
@@ -290,12 +303,16 @@ def hand_ids(hand: Sequence[Card]) -> tuple[str, ...]:
 
 
 def _ids_of(cards: Sequence[Card], hand: Sequence[Card], ids: Sequence[str]) -> list[str]:
-    """The hand ids of ``cards``: each card takes the first copy in the hand not yet taken."""
+    """The hand ids of ``cards``: each card takes the first copy in the hand not yet taken.
+
+    A card not in the hand (one kept from a Take two, or chosen from the offers) has none.
+    """
     free = list(zip(hand, ids, strict=True))
     out = []
     for card in cards:
-        i = next(i for i, (held, _) in enumerate(free) if held == card)
-        out.append(free.pop(i)[1])
+        i = next((i for i, (held, _) in enumerate(free) if held == card), None)
+        if i is not None:
+            out.append(free.pop(i)[1])
     return out
 
 
@@ -895,3 +912,298 @@ def _unpickled(
         part = attrs.evolve(record, actions=record.actions[:mark])
         previous = Table(seats, seed, part, at[mark], events[:mark], previous, line)
     return Table(seats, seed, record, state, events, previous, line)
+
+
+# ------------------------------------------------------------- the schemas of what clients get
+
+#: The JSON Schemas of what a client of a :class:`Table` receives, shipped in
+#: ``phase10/schemas/client/``: a payload (:meth:`Table.payload`), an event
+#: (:meth:`TableEvent.to_dict`) and an error (:meth:`phase10.Phase10Error.to_dict`).
+CLIENT_SCHEMAS: tuple[str, ...] = ("table-payload", "table-event", "error")
+
+_BASE = "https://phase10.readthedocs.io/schemas/phase10-1/"
+_NUMBERING = (
+    "Players, phases, melds and every index are numbered from 0 in JSON, from 1 in notation"
+    " and text (p1 is player 0)."
+)
+_INDEX: dict[str, Any] = {"type": "integer", "minimum": 0}
+_SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 1_000}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _object(
+    title: str, description: str, properties: dict[str, Any], **extra: Any
+) -> dict[str, Any]:
+    """A closed object, every key required: what the library writes always has them all."""
+    return {
+        "title": title,
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+        **extra,
+    }
+
+
+def _event_verbs() -> list[str]:
+    from_actions = [t.tag for t in ACTION_TYPES]
+    unseen = [u.value for u in Unseen]
+    return sorted({*from_actions, *unseen, "skipped", "hand-over", "game-over"})
+
+
+def _shared_defs() -> dict[str, Any]:
+    card = {"$ref": "../view.json#/$defs/card"}
+    name = {
+        "title": "PlayerName",
+        "description": f"A seat's name: 1 to {MAX_NAME} printable characters.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_NAME,
+        "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]+$",
+    }
+    event = _object(
+        "TableEvent",
+        "One event of the game as one seat saw it (TableEvent.to_dict()).",
+        {
+            "index": _INDEX,
+            "actor": _nullable(_SEAT),
+            "actor_name": _nullable({"$ref": "#/$defs/PlayerName"}),
+            "verb": {"title": "EventVerb", "enum": _event_verbs()},
+            "cards": {"type": "array", "items": card},
+            "target": _nullable(_SEAT),
+            "target_name": _nullable({"$ref": "#/$defs/PlayerName"}),
+            "meld": _nullable(_INDEX),
+            "text": {"type": "string", "minLength": 1, "pattern": "^[^\\n\\r]*$"},
+            "action": _nullable({"$ref": "../action.json#/$defs/action"}),
+        },
+    )
+    return {"PlayerName": name, "TableEvent": event}
+
+
+def _payload_schema() -> dict[str, Any]:
+    card = {"$ref": "../view.json#/$defs/card"}
+    card_id = {"$ref": "#/$defs/CardId"}
+    tags = sorted({t.tag for t in PLAYER_ACTION_TYPES})
+    defs: dict[str, Any] = {
+        **_shared_defs(),
+        "CardId": {
+            "title": "CardId",
+            "description": "A card of the seat's hand: its notation and which copy, R7#2.",
+            "type": "string",
+            "pattern": "^[^#\\s]+#[1-9][0-9]{0,3}$",
+        },
+        "HandCard": _object(
+            "HandCard", "A card of the seat's hand and its id.", {"id": card_id, "card": card}
+        ),
+        "LegalMove": _object(
+            "LegalMove",
+            "A legal move: its notation and its action JSON, to send back as it came.",
+            {
+                "text": {"type": "string", "minLength": 1},
+                "json": {"$ref": "../action.json#/$defs/action"},
+            },
+        ),
+        "MoveOption": _object(
+            "MoveOption",
+            "One move of a group: its index in legal, where it aims, the hand ids it plays.",
+            {
+                "move": _INDEX,
+                "target": _nullable(
+                    {"type": "string", "pattern": "^p[1-9][0-9]{0,3}(?:\\.[1-9][0-9]{0,3})?$"}
+                ),
+                "cards": {"type": "array", "items": card_id, "uniqueItems": True},
+            },
+        ),
+        "MoveGroup": _object(
+            "MoveGroup",
+            "The legal moves of one verb and one card (card null: a draw, a laydown, ...).",
+            {
+                "verb": {"title": "MoveVerb", "enum": tags},
+                "card": _nullable(card),
+                "ids": {"type": "array", "items": card_id, "uniqueItems": True},
+                "options": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/MoveOption"},
+                    "minItems": 1,
+                },
+            },
+        ),
+        "LaydownHint": _object(
+            "LaydownHint",
+            "A laydown the seat can make: its index in legal and each group's hand ids.",
+            {
+                "move": _INDEX,
+                "groups": {
+                    "type": "array",
+                    "items": {"type": "array", "items": card_id, "minItems": 1},
+                    "minItems": 1,
+                },
+            },
+        ),
+    }
+    body = _object(
+        "TablePayload",
+        "What a Table sends the person in one seat (Table.payload). " + _NUMBERING,
+        {
+            "seat": _SEAT,
+            "your_turn": {"type": "boolean"},
+            "over": {"type": "boolean"},
+            "winners": {"type": "array", "items": _SEAT, "uniqueItems": True},
+            "version": _INDEX,
+            "names": {"type": "array", "items": {"$ref": "#/$defs/PlayerName"}, "minItems": 1},
+            "view": {"$ref": "../view.json#/$defs/PlayerView"},
+            "hand": {"type": "array", "items": {"$ref": "#/$defs/HandCard"}},
+            "legal": {"type": "array", "items": {"$ref": "#/$defs/LegalMove"}},
+            "moves": {"type": "array", "items": {"$ref": "#/$defs/MoveGroup"}},
+            "hint": _nullable({"$ref": "#/$defs/LaydownHint"}),
+            "events": {"type": "array", "items": {"$ref": "#/$defs/TableEvent"}},
+            "next": _INDEX,
+        },
+    )
+    return {"$schema": DRAFT, "$id": f"{_BASE}client/table-payload.json", **body, "$defs": defs}
+
+
+def _event_schema() -> dict[str, Any]:
+    defs = _shared_defs()
+    event = defs.pop("TableEvent")
+    event["description"] += " " + _NUMBERING
+    return {"$schema": DRAFT, "$id": f"{_BASE}client/table-event.json", **event, "$defs": defs}
+
+
+def _error_schema() -> dict[str, Any]:
+    text = {"type": "string"}
+    null_text = _nullable(text)
+    problem = _nullable({"enum": [p.value for p in MeldProblem]})
+    # the keys of each error class's to_dict() beside code and message (errors.py)
+    kinds: dict[str, tuple[list[str], dict[str, Any]]] = {
+        "NotationError": (
+            [NotationError.code],
+            {"text": text, "token": text, "position": _INDEX, "line": _nullable(_INDEX)},
+        ),
+        "FormatError": (
+            [FormatError.code],
+            {"path": text, "problem": problem, "reason": text},
+        ),
+        "InvalidMeldError": ([InvalidMeldError.code], {"problem": problem}),
+        "IllegalActionError": (
+            [v.value for v in Violation],
+            {
+                "action": null_text,
+                "reason": text,
+                "problem": problem,
+                "group": _nullable(_INDEX),
+                "card": null_text,
+                "target": null_text,
+            },
+        ),
+        "AmbiguousActionError": (
+            [AmbiguousActionError.code],
+            {"text": text, "candidates": {"type": "array", "items": text}},
+        ),
+        "LimitError": (
+            [LimitError.code, SearchLimitError.code],
+            {"path": text, "limit": text, "maximum": _INDEX, "value": _INDEX},
+        ),
+        "StaleMoveError": (
+            [StaleMoveError.code],
+            {
+                "seat": {"type": "integer", "minimum": -1},
+                "expected": _nullable(_INDEX),
+                "version": _INDEX,
+                "latest": _INDEX,
+            },
+        ),
+        "UndoRefusedError": (
+            [UndoRefusedError.code],
+            {"policy": {"enum": list(UNDO_POLICIES)}, "reason": text},
+        ),
+        "OtherError": (
+            [
+                Phase10Error.code,
+                InvalidCardError.code,
+                DefinitionError.code,
+                InvalidStateError.code,
+                InvalidActionError.code,
+                PictureError.code,
+            ],
+            {},
+        ),
+    }
+    illegal = kinds["IllegalActionError"][1]
+    defs: dict[str, Any] = {}
+    for title, (codes, details) in kinds.items():
+        defs[title] = _object(
+            title,
+            f"The to_dict() of a {title}."
+            if title != "OtherError"
+            else "An error with no details.",
+            {"code": {"enum": codes}, "message": text, **details},
+        )
+    group_problem = _object(
+        "GroupProblem",
+        "Why one group of a laydown does not work (GroupProblem.to_dict()).",
+        {
+            "index": _INDEX,
+            "group": text,
+            "problem": problem,
+            "reason": text,
+            "cards": text,
+            "sentence": text,
+        },
+    )
+    defs["LaydownError"] = _object(
+        "LaydownError",
+        "The to_dict() of a LaydownError: an IllegalActionError naming each failing group.",
+        {
+            "code": {"enum": [v.value for v in Violation]},
+            "message": text,
+            **illegal,
+            "problems": {"type": "array", "items": {"$ref": "#/$defs/GroupProblem"}},
+        },
+    )
+    defs["GroupProblem"] = group_problem
+    return {
+        "$schema": DRAFT,
+        "$id": f"{_BASE}client/error.json",
+        "title": "Phase10ErrorDict",
+        "description": "Any error's to_dict(): its code, its message and the details of its"
+        " kind (docs/reference/errors.md). " + _NUMBERING,
+        "oneOf": [{"$ref": f"#/$defs/{k}"} for k in defs if k != "GroupProblem"],
+        "$defs": defs,
+    }
+
+
+def client_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schemas of what a client receives, as :data:`CLIENT_SCHEMAS` names them.
+
+    Made from the code, like :func:`phase10.schemas.generate`; the shipped files are these
+    (a test keeps them equal). They refer to the view and action schemas beside them
+    (``../view.json``), and their type names (``title``) are the names a TypeScript
+    generator gives the types: ``TablePayload``, ``TableEvent``, ``MoveGroup``,
+    ``Phase10ErrorDict``, ...
+    """
+    return {
+        "table-payload": _payload_schema(),
+        "table-event": _event_schema(),
+        "error": _error_schema(),
+    }
+
+
+def client_schema(name: str) -> dict[str, Any]:
+    """The shipped JSON Schema ``name``, one of :data:`CLIENT_SCHEMAS`.
+
+    >>> client_schema("table-payload")["title"]
+    'TablePayload'
+
+    Raises:
+        FormatError: ``name`` is not one of :data:`CLIENT_SCHEMAS`.
+    """
+    if name not in CLIENT_SCHEMAS:
+        raise FormatError(f"no client schema {name!r}: expected one of {', '.join(CLIENT_SCHEMAS)}")
+    path = resources.files("phase10.schemas").joinpath("client", f"{name}.json")
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return schema
