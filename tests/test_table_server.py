@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sys
 import threading
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -84,79 +86,105 @@ def test_expect_must_be_a_whole_number() -> None:
         people().submit(0, "draw", expect=-1)
 
 
-def conflicting_moves(pairs: int) -> tuple[int, int, int]:
-    """``pairs`` times, two threads send different moves for one table at once."""
-    accepted = stale = other = 0
-    lock = threading.Lock()
-    for n in range(pairs):
-        table = people(seed=f"race{n}")
+class Server:
+    """What a server keeps: the latest table of one game, read and written without a lock."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.accepted: list[tuple[int, PlayerAction]] = []  # (version reached, move)
+        self.answers: list[str] = []
+        self._log = threading.Lock()  # only for the test's own bookkeeping
+
+    def send(self, move: PlayerAction, expect: int, start: threading.Barrier) -> None:
+        start.wait()
+        table = self.table  # read, as a request handler does, before the move
+        try:
+            after = table.submit(move.player, move, expect=expect)
+        except StaleMoveError:
+            answer = "stale"
+        except phase10.Phase10Error as error:
+            answer = f"refused: {error.code}"
+        else:
+            self.table = after
+            answer = "accepted"
+            with self._log:
+                self.accepted.append((after.version, move))
+        with self._log:
+            self.answers.append(answer)
+
+
+def race(
+    server: Server, rounds: int, pick: Callable[[Table], tuple[PlayerAction, PlayerAction]]
+) -> None:
+    """``rounds`` times, two threads send ``pick``'s two moves for the latest table at once."""
+    for _ in range(rounds):
+        table = server.table
+        if table.is_over:
+            break
         start = threading.Barrier(2)
-
-        legal = legal_actions(table.state)  # draw and take, or only draw under a skip
-        moves = (legal[0], legal[-1])
-        assert all(isinstance(m, PlayerAction) for m in moves)
-
-        def send(
-            move: PlayerAction, table: Table = table, start: threading.Barrier = start
-        ) -> None:
-            nonlocal accepted, stale, other
-            start.wait()
-            try:
-                table.submit(move.player, move, expect=0)
-                outcome = "accepted"
-            except StaleMoveError:
-                outcome = "stale"
-            except phase10.Phase10Error:
-                outcome = "other"
-            with lock:
-                accepted += outcome == "accepted"
-                stale += outcome == "stale"
-                other += outcome == "other"
-
-        threads = [threading.Thread(target=send, args=(m,)) for m in moves]
+        threads = [
+            threading.Thread(target=server.send, args=(m, table.version, start))
+            for m in pick(table)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-    return accepted, stale, other
 
 
+def lost_moves(server: Server) -> list[tuple[int, PlayerAction]]:
+    """The accepted moves the game's record does not hold where they were played."""
+    chain = []
+    table: Table | None = server.table
+    while table is not None and table.previous is not None:
+        chain.append((table.version, table.record.actions[len(table.previous.record.actions)]))
+        table = table.previous
+    return sorted(set(server.accepted) - set(chain))
+
+
+def two_different(table: Table) -> tuple[PlayerAction, PlayerAction]:
+    legal = [a for a in legal_actions(table.state) if isinstance(a, PlayerAction)]
+    first = legal[0]
+    other = next((a for a in legal[1:] if a != first), first)
+    return first, other
+
+
+def the_same_twice(table: Table) -> tuple[PlayerAction, PlayerAction]:
+    move = random.Random(table.version).choice(legal_actions(table.state))
+    assert isinstance(move, PlayerAction)
+    return move, move
+
+
+@pytest.fixture
+def often_switching() -> Iterator[None]:
+    # switch threads every few microseconds, so the two requests really interleave
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(before)
+
+
+@pytest.mark.usefixtures("often_switching")
 def test_conflicting_moves_sent_at_once_lose_none() -> None:
-    assert (100, 100, 0) == conflicting_moves(100)
+    """Issue 24: 100 pairs of different moves for one table at once: one played, one stale."""
+    server = Server(people(seed="race"))
+    race(server, 100, two_different)
+    assert 100 == server.table.version
+    assert (100, 100) == (server.answers.count("accepted"), server.answers.count("stale"))
+    assert [] == lost_moves(server)
 
 
+@pytest.mark.usefixtures("often_switching")
 def test_double_clicks_sent_at_once_play_once() -> None:
-    holder: dict[str, Table] = {}
-    answers: list[str] = []
-    lock = threading.Lock()
-    for n in range(100):
-        holder["t"] = people(seed=f"click{n}")
-        seat = holder["t"].waiting_for
-        assert seat is not None
-        start = threading.Barrier(2)
-
-        def click(start: threading.Barrier = start, seat: int = seat) -> None:
-            start.wait()
-            table = holder["t"]
-            try:
-                # a server that keeps the latest table and passes the client's version
-                after = table.submit(seat, "draw", expect=0)
-                holder["t"] = after
-                answer = "accepted"
-            except StaleMoveError:
-                answer = "stale"
-            with lock:
-                answers.append(answer)
-
-        threads = [threading.Thread(target=click) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        # the draw was played once: one Draw in the record, the version counted it once
-        assert 1 == sum(isinstance(a, Draw) for a in holder["t"].record.actions)
-        assert 1 == holder["t"].version
-    assert (100, 100) == (answers.count("accepted"), answers.count("stale"))
+    """Issue 24: 100 moves each sent twice at once: each played once, the other stale."""
+    server = Server(people(seed="click"))
+    race(server, 100, the_same_twice)
+    assert 100 == server.table.version
+    assert (100, 100) == (server.answers.count("accepted"), server.answers.count("stale"))
+    assert [] == lost_moves(server)
+    # every move of the people's is in the record once: the version counted each once
+    record = server.table.record.actions
+    assert 100 == sum(isinstance(a, PlayerAction) for a in record)
 
 
 def test_undo_is_off_by_default() -> None:
