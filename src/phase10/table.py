@@ -48,6 +48,7 @@ from phase10.actions import (
     Hit,
     LayDown,
     TakeOffer,
+    action_target,
     seat_name,
 )
 from phase10.bots import Bot
@@ -248,11 +249,7 @@ def _facts(shown: Event) -> tuple[str, tuple[Card, ...], int | None, int | None]
     a = shown.action
     if a is None:  # a card only another seat saw: how it came, never which
         return ("" if shown.unseen is None else shown.unseen.value), (), shown.to, None
-    if isinstance(a, LayDown | Announce):
-        cards = tuple(c for meld in a.laydown.melds for c in meld.cards)
-    else:
-        card = getattr(a, "card", None)
-        cards = (card,) if isinstance(card, Card) else ()
+    cards = _move_cards(a)
     if shown.card is not None:  # the card taken from the discard pile (C-11)
         cards = (*cards, shown.card)
     target = shown.to
@@ -324,14 +321,10 @@ def _move_cards(action: Action) -> tuple[Card, ...]:
 
 
 def _move_target(action: Action) -> str | None:
-    """Where a move aims, in notation: a hit's meld (``p2.1``) or a seat (``p3``)."""
-    if isinstance(action, Hit):
-        return f"{seat_name(action.owner)}.{action.meld + 1}"
-    if isinstance(action, Discard) and action.target is not None:
-        return seat_name(action.target)
-    if isinstance(action, TakeOffer):
+    """Where a move aims, in notation: a hit's meld, a skip's seat, the seat chosen from."""
+    if isinstance(action, TakeOffer):  # Master's Take two: whose offer is taken
         return seat_name(action.owner)
-    return None
+    return action_target(action)
 
 
 def _grouped(
