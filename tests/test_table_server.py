@@ -397,3 +397,26 @@ def test_no_payload_or_event_shows_another_seats_cards_or_the_seed() -> None:
             assert [e.to_dict() for e in shown] == [e.to_dict() for e in pushed]
             assert all(seed not in json.dumps(e.to_dict()) for e in pushed)
     assert masked > 100
+
+
+def test_a_hook_that_fails_leaves_the_move_unplayed() -> None:
+    calls: list[int] = []
+
+    def hook(seat: int, event: TableEvent) -> None:
+        calls.append(seat)
+        if len(calls) == 1:
+            raise RuntimeError("the queue is full")
+
+    t = Table.new(CLASSIC, [None, GreedyBot()], seed="hook", on_event=hook)
+    with pytest.raises(RuntimeError, match="queue is full"):
+        t.submit(0, "draw", expect=0)
+    # not accepted: the table is still the latest, and the move can be sent again
+    assert 1 == t.submit(0, "draw", expect=0).version
+
+
+def test_a_stale_undo_without_a_seat_names_none() -> None:
+    t = people(undo="always")
+    one = t.submit(0, "draw", expect=0)
+    with pytest.raises(StaleMoveError) as info:
+        one.undo(expect=0)
+    assert info.value.seat is None and "stale move: it was sent" in str(info.value)

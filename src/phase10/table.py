@@ -468,8 +468,9 @@ class Table:
             on_event: Called as ``on_event(seat, event)`` for every seat and every event
                 as that seat saw it, in order, after each accepted move (a server pushes
                 them to the seat's client). It runs under the table's lock, so it should
-                only queue the event; an exception from it reaches the caller of
-                :meth:`submit` after the move was accepted.
+                only queue the event. An exception from it reaches the caller of
+                :meth:`submit`, and the move is not accepted (the events already pushed
+                for it are then void: send the seats a fresh payload).
 
         Raises:
             InvalidStateError: the variant is not for that many seats, ``dealer`` is not
@@ -691,19 +692,27 @@ class Table:
             if expect is not None:
                 self._check_fresh(seat, expect)
             after = self._play(seat, move)
+            was = line.latest, line.latest_version
             line.latest, line.latest_version = after._tick, after.version
             if line.hook is not None:
-                after._tell(line.hook, len(self.record.actions))
+                try:
+                    after._tell(line.hook, len(self.record.actions))
+                except BaseException:
+                    # the caller never gets the new table: the move is not accepted, and
+                    # this table stays the latest (else the game could never move again)
+                    line.latest, line.latest_version = was
+                    raise
         return after
 
-    def _check_fresh(self, seat: int, expect: int) -> None:
+    def _check_fresh(self, seat: int | None, expect: int) -> None:
         line = self._line
         moved_on = line.latest is not None and line.latest != self._tick
         if expect == self.version and not moved_on:
             return
         latest = line.latest_version if moved_on else self.version
         raise StaleMoveError(
-            f"stale move from {seat_name(seat)}: it was sent for version {expect}, the table"
+            ("stale move" if seat is None else f"stale move from {seat_name(seat)}")
+            + f": it was sent for version {expect}, the table"
             f" is at version {self.version}"
             + (f" and the game has moved on to version {latest}" if moved_on else "")
             + "; refresh and send it again if it is still wanted",
@@ -772,7 +781,7 @@ class Table:
         line = self._line
         with line.lock:
             if expect is not None:
-                self._check_fresh(seat if seat is not None else -1, expect)
+                self._check_fresh(seat, expect)
             before = self._undone(seat)
             line.latest, line.latest_version = before._tick, before.version
         return before
@@ -1104,7 +1113,7 @@ def _error_schema() -> dict[str, Any]:
         "StaleMoveError": (
             [StaleMoveError.code],
             {
-                "seat": {"type": "integer", "minimum": -1},
+                "seat": _nullable(_SEAT),
                 "expected": _nullable(_INDEX),
                 "version": _INDEX,
                 "latest": _INDEX,
