@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pickle
 import random
 import sys
 import threading
@@ -420,3 +421,13 @@ def test_a_stale_undo_without_a_seat_names_none() -> None:
     with pytest.raises(StaleMoveError) as info:
         one.undo(expect=0)
     assert info.value.seat is None and "stale move: it was sent" in str(info.value)
+
+
+def test_a_pickled_table_keeps_its_names_policy_and_version() -> None:
+    t = Table.new(CLASSIC, [None, GreedyBot()], seed="p", names=["Ann", "Bob"], undo="always")
+    two = t.submit(0, "draw", expect=0)
+    back = pickle.loads(pickle.dumps(two))
+    assert (("Ann", "Bob"), "always", 1) == (back.names, back.undo_policy, back.version)
+    # a loaded table is the latest of its own game again
+    assert 2 == back.submit(0, two.payload(0)["legal"][-1]["json"], expect=1).version
+    assert 0 == pickle.loads(pickle.dumps(two)).undo(expect=1).version
