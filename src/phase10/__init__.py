@@ -30,6 +30,7 @@ from phase10.actions import (
     TakeDiscard,
     TakeOffer,
     TurnUp,
+    action_target,
     seat_name,
 )
 from phase10.bots import Bot, GreedyBot, ISMCTSBot, RandomBot
@@ -74,6 +75,8 @@ from phase10.errors import (
     Phase10Error,
     PictureError,
     SearchLimitError,
+    StaleMoveError,
+    UndoRefusedError,
     Violation,
 )
 from phase10.grouping import lay_down_from_groups
@@ -257,12 +260,14 @@ __all__ = [
     "SkipLimit",
     "SkipTarget",
     "Slots",
+    "StaleMoveError",
     "StateProblem",
     "TakeDiscard",
     "TakeOffer",
     "TiebreakWin",
     "TurnStep",
     "TurnUp",
+    "UndoRefusedError",
     "Unseen",
     "Value",
     "Variant",
@@ -270,6 +275,7 @@ __all__ = [
     "Viewpoint",
     "Violation",
     "__version__",
+    "action_target",
     "action_text",
     "apply",
     "bot_name",
