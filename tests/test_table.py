@@ -41,13 +41,13 @@ from phase10.errors import (
     Violation,
 )
 from phase10.scoring import Scoring
-from phase10.table import Table, TableEvent, skipped_seats
+from phase10.table import Table, TableEvent, UndoPolicy, skipped_seats
 
 from .helpers import card, deal_actions, hit, lay, play
 
 
-def table() -> Table:
-    return Table.new(CLASSIC, [None, GreedyBot()], seed="t")
+def table(*, undo: UndoPolicy = "never") -> Table:
+    return Table.new(CLASSIC, [None, GreedyBot()], seed="t", undo=undo)
 
 
 def test_a_new_table_stops_at_the_first_human_decision() -> None:
@@ -82,7 +82,7 @@ def test_moves_as_action_notation_and_json_are_the_same() -> None:
 
 
 def test_undo_gives_back_the_table_before_the_move() -> None:
-    t = table()
+    t = table(undo="always")
     after = t.submit(0, "draw")
     assert after.undo() is t
     with pytest.raises(InvalidStateError, match="nothing to undo"):
@@ -327,7 +327,7 @@ def test_the_terminal_game_says_the_seat_the_rules_skip() -> None:
 
 
 def test_a_table_keeps_no_state_per_action_and_pickles_flat() -> None:
-    first = table()
+    first = table(undo="always")
     one = first.submit(0, "draw")
     move = next(a for a in phase10.legal_actions(one.state) if isinstance(a, Discard))
     two = one.submit(0, move)

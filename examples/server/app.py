@@ -117,7 +117,7 @@ async def create_table(request: Request) -> JSONResponse:
     if not isinstance(variant_name, str) or not (seed is None or isinstance(seed, str)):
         raise HTTPProblem(400, "variant and seed are strings")
     bots: list[Bot | None] = [None, *(BOTS[name]() for name in names)]
-    table = Table.new(find_variant(variant_name), bots, seed=seed)
+    table = Table.new(find_variant(variant_name), bots, seed=seed, undo="always")
     table_id = secrets.token_urlsafe(8)
     tables[table_id] = table
     return JSONResponse({"id": table_id, "payload": table.payload(0)}, 201)

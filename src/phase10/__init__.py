@@ -74,6 +74,8 @@ from phase10.errors import (
     Phase10Error,
     PictureError,
     SearchLimitError,
+    StaleMoveError,
+    UndoRefusedError,
     Violation,
 )
 from phase10.grouping import lay_down_from_groups
@@ -257,12 +259,14 @@ __all__ = [
     "SkipLimit",
     "SkipTarget",
     "Slots",
+    "StaleMoveError",
     "StateProblem",
     "TakeDiscard",
     "TakeOffer",
     "TiebreakWin",
     "TurnStep",
     "TurnUp",
+    "UndoRefusedError",
     "Unseen",
     "Value",
     "Variant",

@@ -32,6 +32,8 @@ __all__ = [
     "Phase10Error",
     "PictureError",
     "SearchLimitError",
+    "StaleMoveError",
+    "UndoRefusedError",
     "Violation",
 ]
 
@@ -391,6 +393,58 @@ class SearchLimitError(LimitError):
     """
 
     code = "search-limit"
+
+
+class StaleMoveError(Phase10Error, ValueError):
+    """A move (or an undo) sent for a table that has moved on since the sender looked.
+
+    :meth:`phase10.table.Table.submit` raises it when ``expect`` is not the table's
+    ``version``, or when another move was already accepted from the same table: two moves
+    sent at once, or one move sent twice (a double click). Nothing was played; send the
+    move again, if still wanted, with the ``version`` of a fresh payload.
+
+    Attributes:
+        seat: The seat that sent it (0-based).
+        expected: The version the sender had seen (``None`` when not given).
+        version: The version of the table the move reached.
+        latest: The version of the table the game has moved on to.
+    """
+
+    code = "stale-move"
+
+    def __init__(self, message: str, *, seat: int, expected: int | None, version: int, latest: int):
+        super().__init__(message)
+        self.seat = seat
+        self.expected = expected
+        self.version = version
+        self.latest = latest
+
+    def _details(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "expected": self.expected,
+            "version": self.version,
+            "latest": self.latest,
+        }
+
+
+class UndoRefusedError(Phase10Error, ValueError):
+    """An undo the table's undo policy does not allow (:meth:`phase10.table.Table.undo`).
+
+    Attributes:
+        policy: The table's undo policy (``"never"``, ``"own-turn-no-draw"``, ``"always"``).
+        reason: Why, as a sentence ("a card was drawn since").
+    """
+
+    code = "undo-refused"
+
+    def __init__(self, message: str, *, policy: str, reason: str):
+        super().__init__(message)
+        self.policy = policy
+        self.reason = reason
+
+    def _details(self) -> dict[str, Any]:
+        return {"policy": self.policy, "reason": self.reason}
 
 
 @attrs.frozen
