@@ -8,6 +8,7 @@ const page = {
   picked: [],   // hand indices picked for the current group (or to hit or discard)
   groups: [],   // finished groups of a laydown, as hand indices
   socket: null,
+  sending: false, // a move is on its way: its answer brings the news
 };
 
 const $ = (id) => document.getElementById(id);
@@ -84,6 +85,7 @@ function legal(verb) {
 
 async function send(move) {
   showProblems([]);
+  page.sending = true;
   try {
     show(await call("POST", `/tables/${page.id}/moves`, { move, expect: page.version }));
   } catch (error) {
@@ -96,12 +98,17 @@ async function send(move) {
     // a refused laydown names each group that does not make its part of the phase
     showProblems((error.problems || []).map((p) => p.sentence));
     $("game").dataset.refused = error.code;
+  } finally {
+    page.sending = false;
   }
 }
 
 async function refresh() {
   const known = page.payload ? page.payload.next : 0;
-  show(await call("GET", `/tables/${page.id}?since=${known}`));
+  const state = await call("GET", `/tables/${page.id}?since=${known}`);
+  // nothing new (our own move's events, already answered): keep what the person picked
+  if (page.payload && state.version === page.version && state.payload.next === known) return;
+  show(state);
 }
 
 function chooseTarget(moves) {
@@ -162,7 +169,9 @@ function listen() {
   page.socket.addEventListener("message", (message) => {
     const doc = JSON.parse(message.data);
     // another person's move: fetch the news once our copy is behind
-    if (doc.event && page.payload && doc.event.index >= page.payload.next) refreshSoon();
+    if (doc.event && page.payload && !page.sending && doc.event.index >= page.payload.next) {
+      refreshSoon();
+    }
   });
 }
 
