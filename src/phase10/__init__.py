@@ -30,6 +30,7 @@ from phase10.actions import (
     TakeDiscard,
     TakeOffer,
     TurnUp,
+    action_target,
     seat_name,
 )
 from phase10.bots import Bot, GreedyBot, ISMCTSBot, RandomBot
@@ -274,6 +275,7 @@ __all__ = [
     "Viewpoint",
     "Violation",
     "__version__",
+    "action_target",
     "action_text",
     "apply",
     "bot_name",

@@ -54,6 +54,7 @@ __all__ = [
     "TakeDiscard",
     "TakeOffer",
     "TurnUp",
+    "action_target",
     "seat_name",
 ]
 
@@ -465,3 +466,19 @@ PLAYER_ACTION_TYPES = cast(
 CHANCE_ACTION_TYPES = cast(
     "tuple[type[ChanceAction], ...]", tuple(t for t in ACTION_TYPES if t.is_chance)
 )
+
+
+def action_target(action: object) -> str | None:
+    """What an action aims at, in notation: a hit's meld (``p2.1``), a skip's seat (``p3``).
+
+    The one place that says it: an :class:`~phase10.IllegalActionError`'s ``target`` and a
+    table payload's moves (:meth:`phase10.table.Table.payload`) both write it so.
+
+    >>> action_target(Discard(0, Card.parse("S"), target=2)), action_target(Draw(0))
+    ('p3', None)
+    """
+    if isinstance(action, Hit):
+        return f"{seat_name(action.owner)}.{action.meld + 1}"
+    if isinstance(action, Discard) and action.target is not None:
+        return seat_name(action.target)
+    return None

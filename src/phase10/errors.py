@@ -404,7 +404,7 @@ class StaleMoveError(Phase10Error, ValueError):
     move again, if still wanted, with the ``version`` of a fresh payload.
 
     Attributes:
-        seat: The seat that sent it (0-based).
+        seat: The seat that sent it (0-based), ``None`` for an undo asked without a seat.
         expected: The version the sender had seen (``None`` when not given).
         version: The version of the table the move reached.
         latest: The version of the table the game has moved on to.
@@ -412,7 +412,9 @@ class StaleMoveError(Phase10Error, ValueError):
 
     code = "stale-move"
 
-    def __init__(self, message: str, *, seat: int, expected: int | None, version: int, latest: int):
+    def __init__(
+        self, message: str, *, seat: int | None, expected: int | None, version: int, latest: int
+    ):
         super().__init__(message)
         self.seat = seat
         self.expected = expected

@@ -51,6 +51,7 @@ from phase10.actions import (
     TakeDiscard,
     TakeOffer,
     TurnUp,
+    action_target,
     seat_name,
 )
 from phase10.cards import ActionKind, Card, Kind
@@ -380,7 +381,7 @@ def _illegal(state: GameState, action: object, code: Violation, reason: str) -> 
         action=action,
         reason=reason,
         card=_card_of(action),
-        target=_target_of(action),
+        target=action_target(action),
     )
 
 
@@ -388,15 +389,6 @@ def _card_of(action: object) -> Card | None:
     """The card an action plays (discards, hits, keeps...), the card its reason is about."""
     card = getattr(action, "card", None)
     return card if isinstance(card, Card) else None
-
-
-def _target_of(action: object) -> str | None:
-    """What an action aims at, in notation: a hit's meld (``p2.1``), a skip's seat (``p3``)."""
-    if isinstance(action, Hit):
-        return f"{seat_name(action.owner)}.{action.meld + 1}"
-    if isinstance(action, Discard) and action.target is not None:
-        return seat_name(action.target)
-    return None
 
 
 def _bad_laydown(state: GameState, action: object, fault: Fault) -> LaydownError:

@@ -34,6 +34,7 @@ import random
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from typing import Any, Literal
 
 import attrs
@@ -42,29 +43,48 @@ from phase10.actions import (
     ACTION_TYPES,
     PLAYER_ACTION_TYPES,
     Action,
+    Announce,
+    Discard,
+    Hit,
+    LayDown,
+    TakeOffer,
+    action_target,
     seat_name,
 )
 from phase10.bots import Bot
+from phase10.cards import Card
 from phase10.chance import sample_chance
 from phase10.errors import (
+    AmbiguousActionError,
+    DefinitionError,
     FormatError,
     IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    InvalidMeldError,
     InvalidStateError,
+    LimitError,
+    MeldProblem,
     NotationError,
     Phase10Error,
+    PictureError,
+    SearchLimitError,
     StaleMoveError,
     UndoRefusedError,
     Violation,
 )
+from phase10.laydown import find_laydown
 from phase10.notation import action_text, parse_action
 from phase10.records import GameRecord
-from phase10.rules import apply, events_of, legal_actions, new_game
+from phase10.rules import apply, events_of, laydown_phases, legal_actions, new_game
+from phase10.schemas import DRAFT
 from phase10.serialize import JSON_FORMAT, from_dict, to_dict
-from phase10.state import Event, GameState
+from phase10.state import Event, GameState, Unseen
 from phase10.variants import Variant
 from phase10.views import seen_by, view
 
 __all__ = [
+    "CLIENT_SCHEMAS",
     "MAX_BOT_ACTIONS",
     "MAX_MOVE_TEXT",
     "MAX_NAME",
@@ -73,6 +93,9 @@ __all__ = [
     "Table",
     "TableEvent",
     "UndoPolicy",
+    "client_schema",
+    "client_schemas",
+    "hand_ids",
     "skipped_seats",
 ]
 
@@ -116,6 +139,16 @@ class TableEvent:
             another seat drew), ``p1 is skipped`` or ``hand 1 over: p2 went out; scores 35 0``.
         action: The action itself when the seat may see all of it, else ``None``.
         event: The event as the seat saw it.
+        verb: What happened, for a client to switch on: the action's tag (``draw``,
+            ``take``, ``lay``, ``hit``, ``discard``, ``turnup``, ``reveal``, ...), how a card
+            only another seat saw reached it (``deal``, ``reveal``, ``keep``), or
+            ``skipped``, ``hand-over``, ``game-over``.
+        cards: The cards the seat saw in the event (none for a masked card).
+        target: The seat the event aims at or concerns: a skip's target, the owner of the
+            meld hit, the seat that got a card, the seat skipped, the seat that went out.
+        meld: For a hit, the 0-based meld of ``target`` hit.
+        actor_name: The name of ``actor`` (:attr:`Table.names`), else ``None``.
+        target_name: The name of ``target``, else ``None``.
     """
 
     index: int
@@ -123,12 +156,31 @@ class TableEvent:
     text: str
     action: Action | None
     event: Event = attrs.field(eq=False, repr=False, default=Event())
+    # what a client reads beside the text: derived from ``event`` and the names, so, like
+    # ``event``, left out of equality
+    verb: str = attrs.field(eq=False, default="")
+    cards: tuple[Card, ...] = attrs.field(eq=False, default=())
+    target: int | None = attrs.field(eq=False, default=None)
+    meld: int | None = attrs.field(eq=False, default=None)
+    actor_name: str | None = attrs.field(eq=False, default=None)
+    target_name: str | None = attrs.field(eq=False, default=None)
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as JSON-ready dicts: ``index``, ``actor``, ``text``, ``action``."""
+        """The event as JSON-ready dicts.
+
+        The keys are ``index``, ``actor``, ``actor_name``, ``verb``, ``cards`` (card
+        notation), ``target``, ``target_name``, ``meld``, ``text`` and ``action`` (the
+        action's JSON object or ``None``).
+        """
         return {
             "index": self.index,
             "actor": self.actor,
+            "actor_name": self.actor_name,
+            "verb": self.verb,
+            "cards": [str(c) for c in self.cards],
+            "target": self.target,
+            "target_name": self.target_name,
+            "meld": self.meld,
             "text": self.text,
             "action": None if self.action is None else to_dict(self.action)["action"],
         }
@@ -186,9 +238,112 @@ def skipped_seats(before: GameState, after: GameState) -> tuple[int, ...]:
     return tuple(e.skipped for e in events_of(before, after) if e.skipped is not None)
 
 
-def _table_event(index: int, event: Event, seat: int, action: Action) -> TableEvent:
+def _facts(shown: Event) -> tuple[str, tuple[Card, ...], int | None, int | None]:
+    """An event's verb, the cards in it, the seat it aims at and the meld, for clients."""
+    if shown.winners:
+        return "game-over", (), None, None
+    if shown.hand_over is not None:
+        return "hand-over", (), shown.went_out, None
+    if shown.skipped is not None:
+        return "skipped", (), shown.skipped, None
+    a = shown.action
+    if a is None:  # a card only another seat saw: how it came, never which
+        return ("" if shown.unseen is None else shown.unseen.value), (), shown.to, None
+    cards = _move_cards(a)
+    if shown.card is not None:  # the card taken from the discard pile (C-11)
+        cards = (*cards, shown.card)
+    target = shown.to
+    if isinstance(a, Discard):
+        target = a.target
+    elif isinstance(a, Hit | TakeOffer):
+        target = a.owner
+    return a.tag, cards, target, a.meld if isinstance(a, Hit) else None
+
+
+def _table_event(
+    index: int, event: Event, seat: int, action: Action, names: tuple[str, ...]
+) -> TableEvent:
     shown = seen_by(event, seat, action=action)
-    return TableEvent(index, shown.actor, str(shown), shown.action, shown)
+    verb, cards, target, meld = _facts(shown)
+    actor = shown.actor
+    return TableEvent(
+        index,
+        actor,
+        str(shown),
+        shown.action,
+        shown,
+        verb,
+        cards,
+        target,
+        meld,
+        None if actor is None else names[actor],
+        None if target is None else names[target],
+    )
+
+
+def hand_ids(hand: Sequence[Card]) -> tuple[str, ...]:
+    """A stable id for each card of a hand: its notation and which copy it is, from 1.
+
+    Equal cards are the same to the rules, so the ids only tell copies apart: a client can
+    drag the second of two R7s (``R7#2``) and send a move with its card (``R7``).
+
+    >>> from phase10 import parse_cards
+    >>> hand_ids(parse_cards("R7 R7 B2 W"))
+    ('R7#1', 'R7#2', 'B2#1', 'W#1')
+    """
+    seen: dict[Card, int] = {}
+    ids = []
+    for card in hand:
+        seen[card] = seen.get(card, 0) + 1
+        ids.append(f"{card}#{seen[card]}")
+    return tuple(ids)
+
+
+def _ids_of(cards: Sequence[Card], hand: Sequence[Card], ids: Sequence[str]) -> list[str]:
+    """The hand ids of ``cards``: each card takes the first copy in the hand not yet taken.
+
+    A card not in the hand (one kept from a Take two, or chosen from the offers) has none.
+    """
+    free = list(zip(hand, ids, strict=True))
+    out = []
+    for card in cards:
+        i = next((i for i, (held, _) in enumerate(free) if held == card), None)
+        if i is not None:
+            out.append(free.pop(i)[1])
+    return out
+
+
+def _move_cards(action: Action) -> tuple[Card, ...]:
+    if isinstance(action, LayDown | Announce):
+        return tuple(c for meld in action.laydown.melds for c in meld.cards)
+    card = getattr(action, "card", None)
+    return (card,) if isinstance(card, Card) else ()
+
+
+def _move_target(action: Action) -> str | None:
+    """Where a move aims, in notation: a hit's meld, a skip's seat, the seat chosen from."""
+    if isinstance(action, TakeOffer):  # Master's Take two: whose offer is taken
+        return seat_name(action.owner)
+    return action_target(action)
+
+
+def _grouped(
+    legal: Sequence[Action], hand: Sequence[Card], ids: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The legal moves grouped by verb and card, each option an index into ``legal``."""
+    groups: dict[tuple[str, str | None], dict[str, Any]] = {}
+    for n, action in enumerate(legal):
+        cards = _move_cards(action)
+        single = cards[0] if len(cards) == 1 else None
+        key = (action.tag, None if single is None else str(single))
+        group = groups.get(key)
+        if group is None:
+            held = [i for c, i in zip(hand, ids, strict=True) if c == single]
+            group = groups[key] = {"verb": key[0], "card": key[1], "ids": held, "options": []}
+        group["options"].append(
+            {"move": n, "target": _move_target(action), "cards": _ids_of(cards, hand, ids)}
+        )
+    return list(groups.values())
 
 
 def _coerce_seat(seat: Bot | None) -> Bot | None:
@@ -313,8 +468,9 @@ class Table:
             on_event: Called as ``on_event(seat, event)`` for every seat and every event
                 as that seat saw it, in order, after each accepted move (a server pushes
                 them to the seat's client). It runs under the table's lock, so it should
-                only queue the event; an exception from it reaches the caller of
-                :meth:`submit` after the move was accepted.
+                only queue the event. An exception from it reaches the caller of
+                :meth:`submit`, and the move is not accepted (the events already pushed
+                for it are then void: send the seats a fresh payload).
 
         Raises:
             InvalidStateError: the variant is not for that many seats, ``dealer`` is not
@@ -403,8 +559,9 @@ class Table:
         if type(since) is not int or since < 0:
             raise InvalidStateError(f"since must be a whole number >= 0, got {since!r}")
         actions = self.record.actions
+        names = self._line.names
         return tuple(
-            _table_event(i, event, seat, actions[i])
+            _table_event(i, event, seat, actions[i], names)
             for i in range(since, len(actions))
             for event in self.events[i]
         )
@@ -412,11 +569,28 @@ class Table:
     def payload(self, seat: int, *, since: int = 0) -> dict[str, Any]:
         """What to send the person in ``seat``: their view, their legal moves, the news.
 
-        A JSON-ready dict with the keys ``seat``, ``your_turn``, ``over``, ``winners``,
-        ``view`` (the ``"view"`` of a JSON view document), ``legal`` (each legal action as
-        ``{"text": notation, "json": action JSON}``, empty when it is not their turn),
-        ``events`` (:meth:`events_for` from ``since``, as dicts) and ``next`` (the ``since``
-        to ask with next time).
+        A JSON-ready dict (its JSON Schema is shipped as ``schemas/client/table-payload.json``)
+        with the keys:
+
+        - ``seat``, ``your_turn``, ``over``, ``winners``, ``version`` (:attr:`version`: send
+          it back as ``submit``'s ``expect``) and ``names`` (:attr:`names`);
+        - ``view``: the ``"view"`` of a JSON view document (only what the seat may see);
+        - ``hand``: the seat's hand as ``{"id", "card"}`` in the view's order, with
+          :func:`hand_ids` (``R7#1``, ``R7#2``): ids to drag and to highlight;
+        - ``legal``: each legal action as ``{"text": notation, "json": action JSON}``,
+          empty when it is not their turn;
+        - ``moves``: the same moves grouped for a UI by verb and card, ``{"verb", "card",
+          "ids", "options"}``: ``card`` is the one card a move plays (``None`` for a draw or
+          a laydown), ``ids`` the hand's copies of it, and each option ``{"move", "target",
+          "cards"}`` is the index of the move in ``legal``, where it aims (``p2.1``, ``p3``
+          or ``None``) and the hand ids it plays;
+        - ``hint``: when the seat may lay down, a laydown as ``{"move", "groups"}`` (the
+          index in ``legal`` and the hand ids of each group, :func:`~phase10.find_laydown`'s
+          choice), else ``None``;
+        - ``events``: :meth:`events_for` from ``since``, as dicts; ``next``: the ``since``
+          to ask with next time.
+
+        The seed is in no payload, nor any card the seat may not see.
 
         Raises:
             InvalidStateError: ``seat`` is not a seat, or ``since`` is negative.
@@ -426,18 +600,54 @@ class Table:
         mine = self.waiting_for == seat
         variant = self.record.variant
         legal = legal_actions(v) if mine else ()
+        hand = v.hand
+        ids = hand_ids(hand)
         return {
             "seat": seat,
             "your_turn": mine,
             "over": self.is_over,
             "winners": list(self.state.winners),
+            "version": self.version,
+            "names": list(self._line.names),
             "view": to_dict(v)["view"],
+            "hand": [{"id": i, "card": str(c)} for c, i in zip(hand, ids, strict=True)],
             "legal": [
                 {"text": action_text(a, variant), "json": to_dict(a)["action"]} for a in legal
             ],
+            "moves": _grouped(legal, hand, ids),
+            "hint": self._hint(legal, hand, ids),
             "events": [e.to_dict() for e in events],
             "next": len(self.record.actions),
         }
+
+    def _hint(
+        self, legal: Sequence[Action], hand: Sequence[Card], ids: Sequence[str]
+    ) -> dict[str, Any] | None:
+        laydowns = [n for n, a in enumerate(legal) if isinstance(a, LayDown | Announce)]
+        if not laydowns:
+            return None
+        state = self.state
+        variant = state.variant
+        chosen = laydowns[0]
+        for phase in laydown_phases(state)[:1]:
+            try:
+                found = find_laydown(hand, variant.phases[phase], rules=variant.meld_rules)
+            except SearchLimitError:  # a hostile hand: the first move listed will do
+                found = None
+            chosen = next(
+                (n for n in laydowns if getattr(legal[n], "laydown", None) == found), chosen
+            )
+        action = legal[chosen]
+        assert isinstance(action, LayDown | Announce)
+        groups = []
+        free_hand, free_ids = list(hand), list(ids)
+        for meld in action.laydown.melds:
+            taken = _ids_of(meld.cards, free_hand, free_ids)
+            for i in taken:
+                k = free_ids.index(i)
+                del free_hand[k], free_ids[k]
+            groups.append(taken)
+        return {"move": chosen, "groups": groups}
 
     # ----------------------------------------------------------------- playing
 
@@ -482,19 +692,27 @@ class Table:
             if expect is not None:
                 self._check_fresh(seat, expect)
             after = self._play(seat, move)
+            was = line.latest, line.latest_version
             line.latest, line.latest_version = after._tick, after.version
             if line.hook is not None:
-                after._tell(line.hook, len(self.record.actions))
+                try:
+                    after._tell(line.hook, len(self.record.actions))
+                except BaseException:
+                    # the caller never gets the new table: the move is not accepted, and
+                    # this table stays the latest (else the game could never move again)
+                    line.latest, line.latest_version = was
+                    raise
         return after
 
-    def _check_fresh(self, seat: int, expect: int) -> None:
+    def _check_fresh(self, seat: int | None, expect: int) -> None:
         line = self._line
         moved_on = line.latest is not None and line.latest != self._tick
         if expect == self.version and not moved_on:
             return
         latest = line.latest_version if moved_on else self.version
         raise StaleMoveError(
-            f"stale move from {seat_name(seat)}: it was sent for version {expect}, the table"
+            ("stale move" if seat is None else f"stale move from {seat_name(seat)}")
+            + f": it was sent for version {expect}, the table"
             f" is at version {self.version}"
             + (f" and the game has moved on to version {latest}" if moved_on else "")
             + "; refresh and send it again if it is still wanted",
@@ -563,7 +781,7 @@ class Table:
         line = self._line
         with line.lock:
             if expect is not None:
-                self._check_fresh(seat if seat is not None else -1, expect)
+                self._check_fresh(seat, expect)
             before = self._undone(seat)
             line.latest, line.latest_version = before._tick, before.version
         return before
@@ -696,3 +914,298 @@ def _unpickled(
         part = attrs.evolve(record, actions=record.actions[:mark])
         previous = Table(seats, seed, part, at[mark], events[:mark], previous, line)
     return Table(seats, seed, record, state, events, previous, line)
+
+
+# ------------------------------------------------------------- the schemas of what clients get
+
+#: The JSON Schemas of what a client of a :class:`Table` receives, shipped in
+#: ``phase10/schemas/client/``: a payload (:meth:`Table.payload`), an event
+#: (:meth:`TableEvent.to_dict`) and an error (:meth:`phase10.Phase10Error.to_dict`).
+CLIENT_SCHEMAS: tuple[str, ...] = ("table-payload", "table-event", "error")
+
+_BASE = "https://phase10.readthedocs.io/schemas/phase10-1/"
+_NUMBERING = (
+    "Players, phases, melds and every index are numbered from 0 in JSON, from 1 in notation"
+    " and text (p1 is player 0)."
+)
+_INDEX: dict[str, Any] = {"type": "integer", "minimum": 0}
+_SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 1_000}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _object(
+    title: str, description: str, properties: dict[str, Any], **extra: Any
+) -> dict[str, Any]:
+    """A closed object, every key required: what the library writes always has them all."""
+    return {
+        "title": title,
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+        **extra,
+    }
+
+
+def _event_verbs() -> list[str]:
+    from_actions = [t.tag for t in ACTION_TYPES]
+    unseen = [u.value for u in Unseen]
+    return sorted({*from_actions, *unseen, "skipped", "hand-over", "game-over"})
+
+
+def _shared_defs() -> dict[str, Any]:
+    card = {"$ref": "../view.json#/$defs/card"}
+    name = {
+        "title": "PlayerName",
+        "description": f"A seat's name: 1 to {MAX_NAME} printable characters.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_NAME,
+        "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]+$",
+    }
+    event = _object(
+        "TableEvent",
+        "One event of the game as one seat saw it (TableEvent.to_dict()).",
+        {
+            "index": _INDEX,
+            "actor": _nullable(_SEAT),
+            "actor_name": _nullable({"$ref": "#/$defs/PlayerName"}),
+            "verb": {"title": "EventVerb", "enum": _event_verbs()},
+            "cards": {"type": "array", "items": card},
+            "target": _nullable(_SEAT),
+            "target_name": _nullable({"$ref": "#/$defs/PlayerName"}),
+            "meld": _nullable(_INDEX),
+            "text": {"type": "string", "minLength": 1, "pattern": "^[^\\n\\r]*$"},
+            "action": _nullable({"$ref": "../action.json#/$defs/action"}),
+        },
+    )
+    return {"PlayerName": name, "TableEvent": event}
+
+
+def _payload_schema() -> dict[str, Any]:
+    card = {"$ref": "../view.json#/$defs/card"}
+    card_id = {"$ref": "#/$defs/CardId"}
+    tags = sorted({t.tag for t in PLAYER_ACTION_TYPES})
+    defs: dict[str, Any] = {
+        **_shared_defs(),
+        "CardId": {
+            "title": "CardId",
+            "description": "A card of the seat's hand: its notation and which copy, R7#2.",
+            "type": "string",
+            "pattern": "^[^#\\s]+#[1-9][0-9]{0,3}$",
+        },
+        "HandCard": _object(
+            "HandCard", "A card of the seat's hand and its id.", {"id": card_id, "card": card}
+        ),
+        "LegalMove": _object(
+            "LegalMove",
+            "A legal move: its notation and its action JSON, to send back as it came.",
+            {
+                "text": {"type": "string", "minLength": 1},
+                "json": {"$ref": "../action.json#/$defs/action"},
+            },
+        ),
+        "MoveOption": _object(
+            "MoveOption",
+            "One move of a group: its index in legal, where it aims, the hand ids it plays.",
+            {
+                "move": _INDEX,
+                "target": _nullable(
+                    {"type": "string", "pattern": "^p[1-9][0-9]{0,3}(?:\\.[1-9][0-9]{0,3})?$"}
+                ),
+                "cards": {"type": "array", "items": card_id, "uniqueItems": True},
+            },
+        ),
+        "MoveGroup": _object(
+            "MoveGroup",
+            "The legal moves of one verb and one card (card null: a draw, a laydown, ...).",
+            {
+                "verb": {"title": "MoveVerb", "enum": tags},
+                "card": _nullable(card),
+                "ids": {"type": "array", "items": card_id, "uniqueItems": True},
+                "options": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/MoveOption"},
+                    "minItems": 1,
+                },
+            },
+        ),
+        "LaydownHint": _object(
+            "LaydownHint",
+            "A laydown the seat can make: its index in legal and each group's hand ids.",
+            {
+                "move": _INDEX,
+                "groups": {
+                    "type": "array",
+                    "items": {"type": "array", "items": card_id, "minItems": 1},
+                    "minItems": 1,
+                },
+            },
+        ),
+    }
+    body = _object(
+        "TablePayload",
+        "What a Table sends the person in one seat (Table.payload). " + _NUMBERING,
+        {
+            "seat": _SEAT,
+            "your_turn": {"type": "boolean"},
+            "over": {"type": "boolean"},
+            "winners": {"type": "array", "items": _SEAT, "uniqueItems": True},
+            "version": _INDEX,
+            "names": {"type": "array", "items": {"$ref": "#/$defs/PlayerName"}, "minItems": 1},
+            "view": {"$ref": "../view.json#/$defs/PlayerView"},
+            "hand": {"type": "array", "items": {"$ref": "#/$defs/HandCard"}},
+            "legal": {"type": "array", "items": {"$ref": "#/$defs/LegalMove"}},
+            "moves": {"type": "array", "items": {"$ref": "#/$defs/MoveGroup"}},
+            "hint": _nullable({"$ref": "#/$defs/LaydownHint"}),
+            "events": {"type": "array", "items": {"$ref": "#/$defs/TableEvent"}},
+            "next": _INDEX,
+        },
+    )
+    return {"$schema": DRAFT, "$id": f"{_BASE}client/table-payload.json", **body, "$defs": defs}
+
+
+def _event_schema() -> dict[str, Any]:
+    defs = _shared_defs()
+    event = defs.pop("TableEvent")
+    event["description"] += " " + _NUMBERING
+    return {"$schema": DRAFT, "$id": f"{_BASE}client/table-event.json", **event, "$defs": defs}
+
+
+def _error_schema() -> dict[str, Any]:
+    text = {"type": "string"}
+    null_text = _nullable(text)
+    problem = _nullable({"enum": [p.value for p in MeldProblem]})
+    # the keys of each error class's to_dict() beside code and message (errors.py)
+    kinds: dict[str, tuple[list[str], dict[str, Any]]] = {
+        "NotationError": (
+            [NotationError.code],
+            {"text": text, "token": text, "position": _INDEX, "line": _nullable(_INDEX)},
+        ),
+        "FormatError": (
+            [FormatError.code],
+            {"path": text, "problem": problem, "reason": text},
+        ),
+        "InvalidMeldError": ([InvalidMeldError.code], {"problem": problem}),
+        "IllegalActionError": (
+            [v.value for v in Violation],
+            {
+                "action": null_text,
+                "reason": text,
+                "problem": problem,
+                "group": _nullable(_INDEX),
+                "card": null_text,
+                "target": null_text,
+            },
+        ),
+        "AmbiguousActionError": (
+            [AmbiguousActionError.code],
+            {"text": text, "candidates": {"type": "array", "items": text}},
+        ),
+        "LimitError": (
+            [LimitError.code, SearchLimitError.code],
+            {"path": text, "limit": text, "maximum": _INDEX, "value": _INDEX},
+        ),
+        "StaleMoveError": (
+            [StaleMoveError.code],
+            {
+                "seat": _nullable(_SEAT),
+                "expected": _nullable(_INDEX),
+                "version": _INDEX,
+                "latest": _INDEX,
+            },
+        ),
+        "UndoRefusedError": (
+            [UndoRefusedError.code],
+            {"policy": {"enum": list(UNDO_POLICIES)}, "reason": text},
+        ),
+        "OtherError": (
+            [
+                Phase10Error.code,
+                InvalidCardError.code,
+                DefinitionError.code,
+                InvalidStateError.code,
+                InvalidActionError.code,
+                PictureError.code,
+            ],
+            {},
+        ),
+    }
+    illegal = kinds["IllegalActionError"][1]
+    defs: dict[str, Any] = {}
+    for title, (codes, details) in kinds.items():
+        defs[title] = _object(
+            title,
+            f"The to_dict() of a {title}."
+            if title != "OtherError"
+            else "An error with no details.",
+            {"code": {"enum": codes}, "message": text, **details},
+        )
+    group_problem = _object(
+        "GroupProblem",
+        "Why one group of a laydown does not work (GroupProblem.to_dict()).",
+        {
+            "index": _INDEX,
+            "group": text,
+            "problem": problem,
+            "reason": text,
+            "cards": text,
+            "sentence": text,
+        },
+    )
+    defs["LaydownError"] = _object(
+        "LaydownError",
+        "The to_dict() of a LaydownError: an IllegalActionError naming each failing group.",
+        {
+            "code": {"enum": [v.value for v in Violation]},
+            "message": text,
+            **illegal,
+            "problems": {"type": "array", "items": {"$ref": "#/$defs/GroupProblem"}},
+        },
+    )
+    defs["GroupProblem"] = group_problem
+    return {
+        "$schema": DRAFT,
+        "$id": f"{_BASE}client/error.json",
+        "title": "Phase10ErrorDict",
+        "description": "Any error's to_dict(): its code, its message and the details of its"
+        " kind (docs/reference/errors.md). " + _NUMBERING,
+        "oneOf": [{"$ref": f"#/$defs/{k}"} for k in defs if k != "GroupProblem"],
+        "$defs": defs,
+    }
+
+
+def client_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schemas of what a client receives, as :data:`CLIENT_SCHEMAS` names them.
+
+    Made from the code, like :func:`phase10.schemas.generate`; the shipped files are these
+    (a test keeps them equal). They refer to the view and action schemas beside them
+    (``../view.json``), and their type names (``title``) are the names a TypeScript
+    generator gives the types: ``TablePayload``, ``TableEvent``, ``MoveGroup``,
+    ``Phase10ErrorDict``, ...
+    """
+    return {
+        "table-payload": _payload_schema(),
+        "table-event": _event_schema(),
+        "error": _error_schema(),
+    }
+
+
+def client_schema(name: str) -> dict[str, Any]:
+    """The shipped JSON Schema ``name``, one of :data:`CLIENT_SCHEMAS`.
+
+    >>> client_schema("table-payload")["title"]
+    'TablePayload'
+
+    Raises:
+        FormatError: ``name`` is not one of :data:`CLIENT_SCHEMAS`.
+    """
+    if name not in CLIENT_SCHEMAS:
+        raise FormatError(f"no client schema {name!r}: expected one of {', '.join(CLIENT_SCHEMAS)}")
+    path = resources.files("phase10.schemas").joinpath("client", f"{name}.json")
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return schema
