@@ -51,6 +51,7 @@ import gc
 import hashlib
 import json
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -104,6 +105,7 @@ class Game:
     offset: int = 0  # the version the Table counted from when it was loaded from its record
     used: float = attrs.field(factory=time.monotonic)
     listeners: dict[int, set[asyncio.Queue[dict[str, Any] | None]]] = attrs.Factory(dict)
+    saving: threading.Lock = attrs.Factory(threading.Lock)
 
     @property
     def version(self) -> int:
@@ -156,16 +158,19 @@ class Server:
         return self.store / f"{game_id}.json"
 
     def save(self, game: Game) -> None:
-        doc = {
-            "record": game.table.record.to_text(),
-            "bots": list(game.bots),
-            "tokens": game.tokens,
-            "version": game.version,
-        }
-        self.store.mkdir(parents=True, exist_ok=True)
-        part = self.path(game.id).with_suffix(".part")
-        part.write_text(json.dumps(doc), encoding="utf-8")
-        part.replace(self.path(game.id))  # whole or not at all
+        """Write the game's latest table (in a worker thread). Saves of one game take turns
+        and each writes the latest table, so the last one written is the newest."""
+        with game.saving:
+            doc = {
+                "record": game.table.record.to_text(),
+                "bots": list(game.bots),
+                "tokens": game.tokens,
+                "version": game.version,
+            }
+            self.store.mkdir(parents=True, exist_ok=True)
+            part = self.path(game.id).with_suffix(".part")
+            part.write_text(json.dumps(doc), encoding="utf-8")
+            part.replace(self.path(game.id))  # whole or not at all
 
     def load(self, game_id: str) -> Game | None:
         """The game ``game_id`` from its record on disk (in a worker thread: it replays)."""
@@ -233,6 +238,8 @@ class Server:
         version and the picture."""
         table = game.table
         payload = table.payload(seat, since=min(since, len(table.record.actions)))
+        # the version a client sends back as expect goes on across reloads from the record
+        payload["version"] = game.version
         actions = table.record.actions
         last = next((a for a in reversed(actions) if isinstance(a, PLAYER_ACTION_TYPES)), None)
         verbs = {m["json"]["action"] for m in payload["legal"]}
