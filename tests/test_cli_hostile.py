@@ -142,44 +142,34 @@ def not_utf8(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("command", [["replay"], ["play", "--load"]])
-def test_a_record_that_is_not_utf8_is_a_coded_error(
+@pytest.mark.parametrize("kind", ["not UTF-8", "a directory", "endless"])
+def test_a_file_that_holds_no_record_is_one_coded_line(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     command: list[str],
+    kind: str,
 ) -> None:
-    path = not_utf8(tmp_path)
+    limit = DEFAULT_LIMITS.max_text_length
+    path, expected = {
+        "not UTF-8": (
+            not_utf8(tmp_path),
+            f"{tmp_path}/latin1.txt: a record is UTF-8 text; line 3 holds the byte 0xe9, ",
+        ),
+        "a directory": (tmp_path, f"cannot use {tmp_path}: Is a directory"),
+        # read only up to the limit, never to the end
+        "endless": (Path("/dev/zero"), f"/dev/zero: a record is at most {limit} bytes"),
+    }[kind]
     status, out, err = run(monkeypatch, capsys, *command, str(path))
     assert (2, "") == (status, out)
-    expected = f"phase10: error: {path}: a record is UTF-8 text; line 3 holds the byte 0xe9, "
-    assert err.startswith(expected)
+    assert err.startswith(f"phase10: error: {expected}")
     assert 1 == err.count("\n")
+
+
+def test_a_record_that_is_not_utf8_is_a_notation_error_naming_the_line(tmp_path: Path) -> None:
     with pytest.raises(NotationError) as caught:
-        read_record_text(path)
+        read_record_text(not_utf8(tmp_path))
     assert ("notation", 3) == (caught.value.code, caught.value.line)
-
-
-@pytest.mark.parametrize("command", [["replay"], ["play", "--load"]])
-def test_a_directory_is_a_coded_error(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    command: list[str],
-) -> None:
-    status, out, err = run(monkeypatch, capsys, *command, str(tmp_path))
-    assert (2, "") == (status, out)
-    assert f"phase10: error: cannot use {tmp_path}: Is a directory\n" == err
-
-
-@pytest.mark.parametrize("command", [["replay"], ["play", "--load"]])
-def test_an_endless_device_is_read_only_up_to_the_limit(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: list[str]
-) -> None:
-    status, out, err = run(monkeypatch, capsys, *command, "/dev/zero")
-    assert (2, "") == (status, out)
-    limit = DEFAULT_LIMITS.max_text_length
-    assert f"phase10: error: /dev/zero: a record is at most {limit} bytes" in err
-    assert 1 == err.count("\n")
 
 
 def test_a_record_over_the_limit_is_refused_before_reading_on(tmp_path: Path) -> None:
