@@ -15,6 +15,15 @@ browser, a notebook or an image converter shows as it is. The pictures are
 Every text that comes from the input (card notation, seat names, phase names, captions) is
 escaped, so no input can break the XML.
 
+**For pages**: every card is a ``<g class="card" data-card="R7">``; in :func:`table` and
+:func:`game` each part a player can point at also carries a ``data-key`` (the cards of the
+viewer's hand ``hand/0``, ``hand/1``, ... with ``data-index``; each meld ``meld/SEAT/INDEX``
+with ``data-seat`` and ``data-meld``; each seat ``seat/SEAT``; the piles ``draw`` and
+``discard``), so a page can make them clickable and style them. ``fill={key: colour}``
+outlines parts (legal targets, a selection) and ``lastmove=action`` outlines what the last
+move touched, as ``chess.svg`` does with squares; ``landscape=True`` lays the table out wide,
+with text large enough to read when projected.
+
 >>> from phase10 import parse_card
 >>> picture = card(parse_card("R7"))
 >>> picture.startswith("<svg") and "<title>red 7</title>" in picture
@@ -31,14 +40,23 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
 from phase10 import _pictures
-from phase10.actions import seat_name
+from phase10.actions import (
+    ACTION_TYPES,
+    Action,
+    Discard,
+    Draw,
+    Hit,
+    LayDown,
+    TakeDiscard,
+    seat_name,
+)
 from phase10.cards import ActionKind, Card, Color, Kind
 from phase10.errors import PictureError
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules, Value
@@ -48,6 +66,7 @@ from phase10.state import CHANCE, GameState, History, TurnStep
 from phase10.views import PlayerView
 
 __all__ = [
+    "LASTMOVE_COLOR",
     "card",
     "card_title",
     "game",
@@ -369,16 +388,25 @@ def _action_face(action: ActionKind) -> list[str]:
 
 
 def _back() -> list[str]:
+    # A pattern, no number: a "10" on the back read like the count of the pile.
     return [
         *_frame(_BACK_FACE),
         '<rect x="14" y="14" width="72" height="122" rx="4" fill="none" stroke="#d7ccc8" '
         'stroke-width="3"/>',
-        _text(50, 88, "10", size=40, fill="#d7ccc8", anchor="middle", bold=True),
+        '<polygon points="50,40 78,75 50,110 22,75" fill="none" stroke="#d7ccc8" '
+        'stroke-width="3"/>',
     ]
 
 
 def _card_group(
-    card: Card, x: float, y: float, scale: float = 1.0, title: str | None = None
+    card: Card,
+    x: float,
+    y: float,
+    scale: float = 1.0,
+    title: str | None = None,
+    *,
+    data: str = "",
+    mark: str | None = None,
 ) -> str:
     if card.kind is Kind.NUMBER:
         face = _number_face(card)
@@ -389,12 +417,26 @@ def _card_group(
         face = _action_face(card.action)
     else:
         face = _skip_face()
-    return _group(face, x, y, scale, card_title(card) if title is None else title)
+    if mark is not None:
+        face = [*face, _outline(_W, _H, mark)]
+    attributes = f' class="card" data-card={_attr(str(card))}{data}'
+    return _group(face, x, y, scale, card_title(card) if title is None else title, attributes)
 
 
-def _group(parts: Sequence[str], x: float, y: float, scale: float, title: str) -> str:
+def _group(
+    parts: Sequence[str], x: float, y: float, scale: float, title: str, attributes: str = ""
+) -> str:
     move = f"translate({_n(x)} {_n(y)})" + (f" scale({_n(scale)})" if scale != 1 else "")
-    return f'<g transform="{move}"><title>{_esc(title)}</title>{"".join(parts)}</g>'
+    return f'<g transform="{move}"{attributes}><title>{_esc(title)}</title>{"".join(parts)}</g>'
+
+
+def _outline(width: float, height: float, color: str) -> str:
+    """A highlight drawn around a part of ``width`` x ``height`` units (``fill``, ``lastmove``)."""
+    return (
+        f'<rect class="highlight" x="-7" y="-7" width="{_n(width + 14)}" '
+        f'height="{_n(height + 14)}" rx="12" fill="none" stroke={_attr(color)} '
+        'stroke-width="7"/>'
+    )
 
 
 def _back_group(x: float, y: float, scale: float, count: int | None = None) -> str:
@@ -425,6 +467,10 @@ def card(card: Card, *, size: float = 64) -> str:
 
 
 # ----------------------------------------------------------------------------- rows of cards
+
+
+#: Outline colours of a table picture's parts, by ``data-key``.
+_Marks = dict[str, str]
 
 
 @attrs.frozen
@@ -471,7 +517,11 @@ def _label(content: str, size: float = 18, *, bold: bool = False) -> _Block:
 
 
 def _row_block(
-    cards: Sequence[Card], *, step: float = _W + _GAP, per_line: int | None = None
+    cards: Sequence[Card],
+    *,
+    step: float = _W + _GAP,
+    per_line: int | None = None,
+    marks: _Marks | None = None,
 ) -> _Block:
     if not cards:
         return _Block((_text(0, 30, "(no cards)", size=18, fill="#757575"),), 120, 40)
@@ -479,7 +529,13 @@ def _row_block(
     parts = []
     for i, c in enumerate(cards):
         line, col = divmod(i, per)
-        parts.append(_card_group(c, col * step, line * (_H + _GAP)))
+        if marks is None:
+            parts.append(_card_group(c, col * step, line * (_H + _GAP)))
+            continue
+        key = f"hand/{i}"
+        data = f' data-key="{key}" data-index="{i}"'
+        mark = marks.get(key)
+        parts.append(_card_group(c, col * step, line * (_H + _GAP), data=data, mark=mark))
     lines = -(-len(cards) // per)
     shown = min(per, len(cards))
     return _Block(tuple(parts), (shown - 1) * step + _W, lines * (_H + _GAP) - _GAP)
@@ -590,7 +646,9 @@ def _value_words(value: Value) -> str:
     return "= " + " ".join(parts) if parts else "= any"
 
 
-def _meld_block(meld: Meld, *, label: str | None = None, scale: float = 1.0) -> _Block:
+def _meld_block(
+    meld: Meld, *, label: str | None = None, scale: float = 1.0, text: float = 1.0
+) -> _Block:
     step = _W + _GAP
     parts: list[str] = []
     for i, (c, value) in enumerate(zip(meld.cards, meld.values, strict=True)):
@@ -605,16 +663,16 @@ def _meld_block(meld: Meld, *, label: str | None = None, scale: float = 1.0) -> 
                     x + _W * scale / 2,
                     _H * scale + 20,
                     _value_words(value),
-                    size=17,
+                    size=17 * text,
                     anchor="middle",
                     bold=True,
                 )
             )
     width = max(0.0, (len(meld.cards) - 1) * step * scale + _W * scale)
-    height = _H * scale + (26 if any(c.is_wild for c in meld.cards) else 0)
+    height = _H * scale + (26 * text if any(c.is_wild for c in meld.cards) else 0)
     cards = _Block(tuple(parts), width, height)
-    text = str(meld.group) if label is None else label
-    return _stack([_label(text, 16, bold=True), cards], gap=6)
+    name = str(meld.group) if label is None else label
+    return _stack([_label(name, 16 * text, bold=True), cards], gap=6)
 
 
 def meld(meld: Meld, *, size: float = 64) -> str:
@@ -729,9 +787,14 @@ def _phase_words(phases: Sequence[Phase], index: int) -> str:
     return f"phase {index + 1}: {phases[index]}"
 
 
-def _step_words(step: TurnStep, current: int | None, names: Sequence[str]) -> str:
+def _step_words(
+    step: TurnStep, current: int | None, names: Sequence[str], winners: Sequence[int] = ()
+) -> str:
     if current is None:
-        return "game over"
+        if not winners:
+            return "game over"
+        who = " and ".join(names[s] for s in winners)
+        return f"game over: {who} {'wins' if len(winners) == 1 else 'win'}"
     who = "chance" if current == CHANCE else names[current]
     return f"{who} to act ({step.value})"
 
@@ -750,7 +813,77 @@ def _names(names: object, count: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _seat_block(seat: _Seat, marks: str) -> _Block:
+#: The outline of what the last move touched, unless ``fill`` colours the part itself.
+LASTMOVE_COLOR: Final = "#ff8f00"
+_COLOR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}")
+_MAX_MARKS: Final = 10_000
+
+
+def _keys(
+    table: Sequence[Sequence[Meld]], seats: int, own: Sequence[Card] | None
+) -> frozenset[str]:
+    """The ``data-key`` of every part of a table picture that ``fill`` may name."""
+    keys = {"draw", "discard", *(f"seat/{s}" for s in range(seats))}
+    keys.update(f"meld/{s}/{i}" for s, melds in enumerate(table) for i in range(len(melds)))
+    if own is not None:
+        keys.update(f"hand/{i}" for i in range(len(own)))
+    return frozenset(keys)
+
+
+def _touched(action: Action, table: Sequence[Sequence[Meld]]) -> tuple[str, ...]:
+    """The parts the move ``action`` touched: its pile, the meld it hit, the melds laid."""
+    if isinstance(action, Draw):
+        return ("draw",)
+    if isinstance(action, TakeDiscard):
+        return ("discard",)
+    if isinstance(action, Discard):
+        return ("discard",) + (() if action.target is None else (f"seat/{action.target}",))
+    if isinstance(action, Hit):
+        return (f"meld/{action.owner}/{action.meld}",)
+    if isinstance(action, LayDown) and 0 <= action.player < len(table):
+        return tuple(f"meld/{action.player}/{i}" for i in range(len(table[action.player])))
+    player = getattr(action, "player", None)
+    return (f"seat/{player}",) if isinstance(player, int) and player >= 0 else ()
+
+
+def _marks(
+    fill: object, lastmove: object, keys: frozenset[str], table: Sequence[Sequence[Meld]]
+) -> _Marks:
+    """``fill`` checked against the picture's ``keys``, with what ``lastmove`` touched."""
+    marks: _Marks = {}
+    if lastmove is not None:
+        if not isinstance(lastmove, ACTION_TYPES):
+            raise TypeError(f"lastmove must be an action or None, got {_short(lastmove)}")
+        marks.update((key, LASTMOVE_COLOR) for key in _touched(lastmove, table) if key in keys)
+    if fill is None:
+        return marks
+    if not isinstance(fill, Mapping):
+        raise TypeError(f"fill must be a mapping of part keys to colours, got {_short(fill)}")
+    if len(fill) > _MAX_MARKS:
+        raise PictureError(f"fill names at most {_MAX_MARKS} parts, got {len(fill)}")
+    for key, color in fill.items():
+        if not isinstance(key, str) or not isinstance(color, str):
+            raise TypeError(
+                f"fill maps str keys to str colours, got {_short(key)}: {_short(color)}"
+            )
+        if key not in keys:
+            known = ", ".join(sorted(keys)[:12])
+            raise PictureError(f"fill: {key!r} names no part of this picture (parts: {known}, ...)")
+        if _COLOR.fullmatch(color) is None:
+            raise PictureError(
+                f"fill: the colour of {key!r} is #rgb, #rrggbb(aa) or a colour name, got {color!r}"
+            )
+        marks[key] = color
+    return marks
+
+
+def _keyed(block: _Block, attributes: str, mark: str | None) -> _Block:
+    """``block`` as one ``<g>`` carrying ``attributes``, outlined when ``mark`` is a colour."""
+    parts = (*((_outline(block.width, block.height, mark),) if mark else ()), *block.parts)
+    return _Block((f"<g{attributes}>{''.join(parts)}</g>",), block.width, block.height)
+
+
+def _seat_block(seat: _Seat, marks: str, text: float = 1.0) -> _Block:
     info = f"{seat.name}{marks} \u2014 {seat.phase}"
     facts = [f"{seat.count} card{_s(seat.count)}", f"{seat.score} point{_s(seat.score)}"]
     if seat.laid_down:
@@ -759,53 +892,105 @@ def _seat_block(seat: _Seat, marks: str) -> _Block:
         facts.append("skip waiting")
     if seat.lost_turn:
         facts.append("skipped: loses this turn")
-    text = _stack([_label(info, 18, bold=True), _label(" \u00b7 ".join(facts), 16)], gap=2)
+    words = _stack(
+        [_label(info, 18 * text, bold=True), _label(" \u00b7 ".join(facts), 16 * text)], gap=2
+    )
     if seat.hand is None:
-        icon = _Block((_back_group(0, 0, 0.36, seat.count),), _W * 0.36, _H * 0.36)
-        return _line([icon, text], gap=14)
-    return _stack([text, _hand_block(seat.hand)], gap=6)
+        icon = _Block(
+            (_back_group(0, 0, 0.36 * text, seat.count),), _W * 0.36 * text, _H * 0.36 * text
+        )
+        return _line([icon, words], gap=14)
+    return _stack([words, _hand_block(seat.hand)], gap=6)
 
 
-def _table_picture(
-    *,
-    seats: Sequence[_Seat],
-    viewer: int | None,
-    title: str,
-    heading: str,
-    table: Sequence[Sequence[Meld]],
-    discard: Sequence[Card],
-    draw_count: int,
-    own: tuple[Card, ...] | None,
-    turn: int | None,
-    size: float,
-    caption: str | None,
-) -> str:
-    blocks = [_label(heading, 22, bold=True)]
-    if caption:
-        blocks.extend(_label(line, 18) for line in caption.splitlines() if line.strip())
-    for s, seat in enumerate(seats):
-        marks = (" (you)" if s == viewer else "") + (" \u25b6 to play" if s == turn else "")
-        blocks.append(_seat_block(seat, marks))
-    for s, melds in enumerate(table):
+@attrs.frozen(kw_only=True)
+class _Picture:
+    """What a table picture shows, from a view (:func:`table`) or a state (:func:`game`)."""
+
+    seats: Sequence[_Seat]
+    viewer: int | None
+    title: str
+    heading: str
+    table: Sequence[Sequence[Meld]]
+    discard: Sequence[Card]
+    draw_count: int
+    own: tuple[Card, ...] | None
+    turn: int | None
+    caption: str | None
+    marks: _Marks
+    landscape: bool
+
+
+def _table_picture(picture: _Picture, size: float) -> str:
+    p = picture
+    # Projected, a picture is read from afar: landscape text is twice the portrait size.
+    t = 2.0 if p.landscape else 1.0
+    marks = p.marks
+    heading = [_label(p.heading, 22 * t, bold=True)]
+    if p.caption:
+        heading.extend(_label(line, 18 * t) for line in p.caption.splitlines() if line.strip())
+    columns = []
+    for s, seat in enumerate(p.seats):
+        flags = (" (you)" if s == p.viewer else "") + (" \u25b6 to play" if s == p.turn else "")
+        column = [
+            _keyed(
+                _seat_block(seat, flags, t),
+                f' class="seat" data-key="seat/{s}" data-seat="{s}"',
+                marks.get(f"seat/{s}"),
+            )
+        ]
+        melds = [
+            _keyed(
+                _meld_block(m, text=t),
+                f' class="meld" data-key="meld/{s}/{i}" data-seat="{s}" data-meld="{i}"',
+                marks.get(f"meld/{s}/{i}"),
+            )
+            for i, m in enumerate(p.table[s])
+        ]
         if melds:
-            blocks.append(_label(f"on the table from {seats[s].name}", 18, bold=True))
-            blocks.append(_line([_meld_block(m) for m in melds]))
+            title = f"on the table from {seat.name}"
+            column.append(_label(title, 18 * t, bold=True))
+            column.append(_stack(melds, gap=14) if p.landscape else _line(melds))
+        columns.append(column)
+    back = _Block((_back_group(0, 0, 1),), _W, _H)
     draw = _stack(
         [
-            _label(f"draw pile: {draw_count}", 16, bold=True),
-            _Block((_back_group(0, 0, 1),), _W, _H),
+            _label(f"draw pile: {p.draw_count}", 16 * t, bold=True),
+            _keyed(back, ' class="pile" data-key="draw"', marks.get("draw")),
         ],
         gap=4,
     )
-    top = discard[-1] if discard else None
-    pile = _Block((_card_group(top, 0, 0),), _W, _H) if top is not None else _label("(empty)", 16)
-    discards = _stack([_label(f"discard pile: {len(discard)}", 16, bold=True), pile], gap=4)
-    blocks.append(_line([draw, discards], gap=40))
-    if own is not None and viewer is not None:
-        count = f"{len(own)} card{_s(len(own))}"
-        blocks.append(_label(f"your hand ({seats[viewer].name}): {count}", 18, bold=True))
-        blocks.append(_row_block(own))
-    return _finish(_stack(blocks, gap=14), size, title, margin=12)
+    top = p.discard[-1] if p.discard else None
+    pile = (
+        _Block((_card_group(top, 0, 0),), _W, _H) if top is not None else _label("(empty)", 16 * t)
+    )
+    pile = _keyed(pile, ' class="pile" data-key="discard"', marks.get("discard"))
+    discards = _stack([_label(f"discard pile: {len(p.discard)}", 16 * t, bold=True), pile], gap=4)
+    piles = _line([draw, discards], gap=40)
+    mine = []
+    if p.own is not None and p.viewer is not None:
+        count = f"{len(p.own)} card{_s(len(p.own))}"
+        mine.append(_label(f"your hand ({p.seats[p.viewer].name}): {count}", 18 * t, bold=True))
+        mine.append(_row_block(p.own, marks=marks))
+    if p.landscape:
+        seats = _line([_stack(column, gap=10) for column in columns], gap=60)
+        bottom = _line([piles, _stack(mine, gap=10)] if mine else [piles], gap=60)
+        blocks = [*heading, seats, bottom]
+        return _finish(_stack(blocks, gap=24), size, p.title, margin=12)
+    blocks = [*heading]
+    for column in columns:
+        blocks.append(column[0])
+    for column in columns:
+        blocks.extend(column[1:])
+    blocks.append(piles)
+    blocks.extend(mine)
+    return _finish(_stack(blocks, gap=14), size, p.title, margin=12)
+
+
+def _check_bool(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {_short(value)}")
+    return value
 
 
 def table(
@@ -814,27 +999,39 @@ def table(
     size: float = 48,
     names: Sequence[str] | None = None,
     caption: str | None = None,
+    fill: Mapping[str, str] | None = None,
+    lastmove: Action | None = None,
+    landscape: bool = False,
 ) -> str:
     """A picture of what one player sees: the table from ``view``'s seat.
 
     The viewer's own hand, every seat's phase, card count and score, the melds on the
     table (each wild with what it stands for), the draw pile's count and the discard pile's
-    top card.
+    top card; at the end of the game, the winners.
 
     Args:
         view: The player's view (:func:`~phase10.view`).
         size: The width of one card in pixels.
         names: The seats' names, in seat order (default ``p1``, ``p2``, ...).
         caption: Lines of text to show under the heading.
+        fill: Parts to outline, by ``data-key`` (``hand/3``, ``meld/1/0``, ``seat/2``,
+            ``draw``, ``discard``), each with a colour (``#rgb``, ``#rrggbb`` or a name):
+            a move's legal targets, the cards a player has picked.
+        lastmove: The last move; what it touched (the pile drawn from or discarded on, the
+            meld hit, the melds laid down, the seat skipped) is outlined in
+            :data:`LASTMOVE_COLOR`, unless ``fill`` colours it.
+        landscape: Lay the seats side by side, text twice as large (for a projector).
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(1))
-    >>> "your hand (p1): 10 cards" in table(phase10.view(state, 0))
-    True
+    >>> picture = table(phase10.view(state, 0), fill={"hand/0": "#2e7d32"})
+    >>> "your hand (p1): 10 cards" in picture, 'data-key="hand/0"' in picture
+    (True, True)
 
     Raises:
         TypeError: an argument has the wrong type.
-        PictureError: ``size`` is not positive or ``names`` does not name every seat.
+        PictureError: ``size`` is not positive, ``names`` does not name every seat, or
+            ``fill`` names a part the picture does not have or a colour that is not one.
     """
     _need(view, PlayerView, "a PlayerView", "table")
     scale = _check_size(size)
@@ -854,9 +1051,10 @@ def table(
         )
         for s, p in enumerate(view.players)
     ]
-    step = _step_words(view.step, view.current_player, seat_names)
+    step = _step_words(view.step, view.current_player, seat_names, view.winners)
     heading = f"hand {view.hand_number} \u2014 {step}"
-    return _table_picture(
+    keys = _keys(view.table, view.num_players, view.hand)
+    picture = _Picture(
         seats=seats,
         viewer=view.player,
         title=f"{view.variant.name}, {seat_names[view.player]}'s view: {heading}",
@@ -866,9 +1064,11 @@ def table(
         draw_count=view.draw_count,
         own=view.hand,
         turn=view.current_player,
-        size=scale,
         caption=_check_label(caption, "caption"),
+        marks=_marks(fill, lastmove, keys, view.table),
+        landscape=_check_bool(landscape, "landscape"),
     )
+    return _table_picture(picture, scale)
 
 
 def game(
@@ -877,6 +1077,9 @@ def game(
     size: float = 48,
     names: Sequence[str] | None = None,
     caption: str | None = None,
+    fill: Mapping[str, str] | None = None,
+    lastmove: Action | None = None,
+    landscape: bool = False,
 ) -> str:
     """A picture of a whole game state, every hand face up (for teaching and debugging).
 
@@ -885,6 +1088,9 @@ def game(
         size: The width of one card in pixels.
         names: The seats' names, in seat order (default ``p1``, ``p2``, ...).
         caption: Lines of text to show under the heading.
+        fill: Parts to outline, as for :func:`table` (no ``hand/N``: every hand is shown).
+        lastmove: The last move, outlined as for :func:`table`.
+        landscape: Lay the seats side by side, text twice as large (for a projector).
 
     >>> import phase10
     >>> "hand 1" in game(phase10.new_game(phase10.CLASSIC, 2), names=["Ann", "Bo"])
@@ -892,7 +1098,8 @@ def game(
 
     Raises:
         TypeError: an argument has the wrong type.
-        PictureError: ``size`` is not positive or ``names`` does not name every seat.
+        PictureError: ``size`` is not positive, ``names`` does not name every seat, or
+            ``fill`` names a part the picture does not have or a colour that is not one.
     """
     _need(state, GameState, "a GameState", "game")
     scale = _check_size(size)
@@ -912,9 +1119,10 @@ def game(
         )
         for s, p in enumerate(state.players)
     ]
-    step = _step_words(state.step, state.current_player, seat_names)
+    step = _step_words(state.step, state.current_player, seat_names, state.winners)
     heading = f"hand {state.hand_number} \u2014 {step}"
-    return _table_picture(
+    keys = _keys(state.table, state.num_players, None)
+    picture = _Picture(
         seats=seats,
         viewer=None,
         title=f"{state.variant.name}: {heading}",
@@ -924,9 +1132,11 @@ def game(
         draw_count=len(state.draw_pile),
         own=None,
         turn=state.current_player,
-        size=scale,
         caption=_check_label(caption, "caption"),
+        marks=_marks(fill, lastmove, keys, state.table),
+        landscape=_check_bool(landscape, "landscape"),
     )
+    return _table_picture(picture, scale)
 
 
 # ----------------------------------------------------------------------------- a turn's steps

@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from phase10 import __version__
 from phase10.cli import check, demo, play, replay, simulate
-from phase10.cli._common import BOTS, UsageError, is_bot_spec, variant_named
+from phase10.cli._common import BOTS, UsageError, is_bot_spec, printable, variant_named
 from phase10.errors import Phase10Error
 from phase10.phases import CLASSIC_PHASES
 from phase10.variants import variant_names
@@ -280,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 1
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename is not None else ""
+        where = f" {printable(exc.filename)}" if exc.filename is not None else ""
         return _fail(f"cannot use{where}: {exc.strerror or exc}", 2)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
@@ -298,6 +298,6 @@ def _silence_stdout() -> None:
 
 
 def _fail(message: object, status: int) -> int:
-    text = " ".join(str(message).split()) or "failed"
+    text = printable(" ".join(str(message).split())) or "failed"
     print(f"{_PROG}: error: {text}", file=sys.stderr)
     return status

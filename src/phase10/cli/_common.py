@@ -1,4 +1,4 @@
-"""What the commands of the command line share: the bots by name, the usage error, file input."""
+"""What the commands of the command line share: bots by name, errors, files, escaping input."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from types import ModuleType
 
 from phase10.bots import Bot, GreedyBot, RandomBot
 from phase10.cards import Card, sort_cards
+from phase10.errors import LimitError, NotationError
+from phase10.limits import current_limits
 from phase10.records import GameRecord
 from phase10.variants import Variant, find_variant
 
@@ -107,14 +109,76 @@ def variant_named(name: str | None) -> Variant:
     return find_variant(name if name is not None else "classic")
 
 
+def printable(text: object, *, lines: bool = False) -> str:
+    r"""``str(text)`` with every character a terminal would act on written as an escape.
+
+    Seeds, record tags, variant and bot names and file names come from the user or from a
+    file; a terminal obeys an ESC or BEL in them (move the cursor, retitle the window, ring).
+    Control and format characters (C0, DEL, C1, bidirectional overrides, line and paragraph
+    separators, and newlines unless ``lines`` is true) are shown as Python writes them,
+    ``\x1b``, ``\u202e``:
+
+    >>> printable("7\x1b]0;owned\x07")
+    '7\\x1b]0;owned\\x07'
+    >>> printable("Zoë 7")
+    'Zoë 7'
+    >>> printable("line 1\nline 2", lines=True)
+    'line 1\nline 2'
+    """
+    if lines:
+        return "\n".join(printable(line) for line in str(text).split("\n"))
+    return "".join(ch if ch == " " or ch.isprintable() else ascii(ch)[1:-1] for ch in str(text))
+
+
+def record_size_limit() -> int:
+    """The most bytes ``replay`` and ``play --load`` read: the limit ``max_text_length``."""
+    return current_limits().max_text_length
+
+
+def read_record_text(path: Path) -> str:
+    """The text of the record file at ``path``, read in at most :func:`record_size_limit` bytes.
+
+    A device that never ends (``/dev/zero``) is refused once the limit is passed, never
+    read to the end.
+
+    Raises:
+        OSError: the file cannot be opened or read (no such file, a directory).
+        LimitError: the file holds more bytes than the limit (code ``limit``).
+        NotationError: the file is not UTF-8 text (code ``notation``); ``line`` is the
+            line of the first bad byte.
+    """
+    limit = record_size_limit()
+    with path.open("rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise LimitError(
+            f"{printable(path)}: a record is at most {limit} bytes (the limit "
+            "max_text_length); this file holds more",
+            path=str(path),
+            limit="max_text_length",
+            maximum=limit,
+            value=len(data),
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise NotationError(
+            f"{printable(path)}: a record is UTF-8 text; line {line} holds the byte "
+            f"0x{data[exc.start]:02x}, which is not UTF-8",
+            line=line,
+        ) from None
+
+
 def read_record(path: Path) -> GameRecord:
-    """The game record in the text file at ``path``.
+    """The game record in the text file at ``path`` (read by :func:`read_record_text`).
 
     Raises:
         OSError: the file cannot be read.
-        NotationError: the file holds no valid record.
+        LimitError: the file is larger than :func:`record_size_limit`.
+        NotationError: the file is not UTF-8 or holds no valid record.
     """
-    return GameRecord.from_text(path.read_text(encoding="utf-8"))
+    return GameRecord.from_text(read_record_text(path))
 
 
 def left_over(hand: Sequence[Card], used: Sequence[Card]) -> tuple[Card, ...]:

@@ -38,7 +38,7 @@ from phase10.actions import (
 )
 from phase10.bots import Bot
 from phase10.chance import sample_chance
-from phase10.cli._common import UsageError, load_bot, read_record, variant_named
+from phase10.cli._common import UsageError, load_bot, printable, read_record, variant_named
 from phase10.cli.hints import fix_move, suggest_word
 from phase10.cli.paint import Palette, use_color
 from phase10.errors import (
@@ -200,7 +200,9 @@ def table_lines(
     v: PlayerView, labels: Sequence[str], paint: Palette, *, hand: bool = True
 ) -> list[str]:
     """The table as ``v.player`` sees it: seats, melds, piles, and their hand."""
-    lines = [f"hand {v.hand_number}, {v.variant.name}" + (", tie-break" if v.tiebreak else "")]
+    lines = [
+        f"hand {v.hand_number}, {printable(v.variant.name)}" + (", tie-break" if v.tiebreak else "")
+    ]
     lines.extend(_seat_line(v, s, labels[s]) for s in range(v.num_players))
     melds = [
         f"  {seat_name(s)}.{i + 1} {m.group}: {paint.meld(m)}"
@@ -229,7 +231,7 @@ def rules_summary(variant: Variant) -> str:
     The rule sentences are :meth:`~phase10.Variant.describe`'s, written from the variant's
     options, so that ``help`` says what the engine plays.
     """
-    lines = [f"Rules of {variant.name} (rule IDs refer to the rules reference):"]
+    lines = [f"Rules of {printable(variant.name)} (rule IDs refer to the rules reference):"]
     for sentence in variant.describe():
         lines += textwrap.wrap(sentence, 86, initial_indent="- ", subsequent_indent="  ")
     lines.append("Phases:")
@@ -271,7 +273,7 @@ class _Game:
 
     def labels(self) -> list[str]:
         return [
-            "(you)" if s == self.human else bot_name(self.bots[s])
+            "(you)" if s == self.human else printable(bot_name(self.bots[s]))
             for s in range(self.state.num_players)
         ]
 
@@ -285,9 +287,9 @@ class _Game:
         try:
             path.write_text(self.record().to_text(), encoding="utf-8")
         except OSError as exc:
-            self.say(f"could not save to {path}: {exc.strerror or exc}")
+            self.say(f"could not save to {printable(path)}: {printable(exc.strerror or exc)}")
             return
-        self.say(f"saved the game record to {path}")
+        self.say(f"saved the game record to {printable(path)}")
 
     def step(self, action: Action) -> None:
         before = self.state
@@ -363,7 +365,7 @@ class _Game:
                 self.save(Path(answer))
             else:
                 self.say("")
-        self.say(f"bye (this game's seed: {self.record_info.seed})")
+        self.say(f"bye (this game's seed: {printable(self.record_info.seed)})")
 
     def finish(self) -> None:
         state = self.state
@@ -438,10 +440,12 @@ class _Game:
             try:
                 return parse_action(v, text)
             except AmbiguousActionError as exc:
-                self.say(f"which one? {exc}")
+                self.say(f"which one? {printable(exc, lines=True)}")
             except (NotationError, IllegalActionError) as exc:
                 hint = self.hint(v, actions, text) or "type 'help' for the commands"
-                self.say(f"{exc} ({hint})")  # a refused laydown names each bad group
+                self.say(
+                    f"{printable(exc, lines=True)} ({printable(hint)})"
+                )  # a refused laydown names each bad group
 
     def hint(self, v: PlayerView, actions: Sequence[Action], text: str) -> str | None:
         """``did you mean 'discard R7'?`` for a typo that has a likely legal reading."""
@@ -522,12 +526,13 @@ def play(
     )
     labels = game.labels()
     game.say(
-        f"phase10 {variant.name}: you are {seat_name(human)}; "
+        f"phase10 {printable(variant.name)}: you are {seat_name(human)}; "
         + ", ".join(f"{seat_name(s)} {labels[s]}" for s in others)
         + ". Type 'help' for the rules and commands."
     )
     if load is None:
-        game.say(f"seed {seed}: play this game again with --seed {seed}")
+        shown = printable(seed)
+        game.say(f"seed {shown}: play this game again with --seed {shown}")
     return game.run()
 
 
@@ -548,7 +553,8 @@ def run(args: argparse.Namespace) -> int:
             ``module:Class`` of ``--bots`` is not a bot.
         DefinitionError: ``--variant`` names no variant.
         OSError: the record to ``--load`` cannot be read.
-        NotationError: the record to ``--load`` is not valid.
+        LimitError: the record to ``--load`` is larger than the record size limit.
+        NotationError: the record to ``--load`` is not UTF-8 or not valid.
     """
     names: list[str] = args.bots or ["greedy"]
     load = None

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from phase10 import svg
 from phase10.actions import Deal, Discard, KeepHand, Reveal, TurnUp, seat_name
-from phase10.cli._common import read_record
+from phase10.cli._common import printable, read_record_text
 from phase10.cli.paint import Palette, use_color
 from phase10.errors import NotationError
 from phase10.records import GameRecord
@@ -27,12 +27,14 @@ def run(args: argparse.Namespace) -> int:
 
     Raises:
         OSError: the record cannot be read.
-        NotationError: the file holds no valid record.
+        LimitError: the record is larger than the record size limit.
+        NotationError: the file is not UTF-8 or holds no valid record.
     """
+    text = read_record_text(args.file)
     try:
-        record = read_record(args.file)
+        record = GameRecord.from_text(text)
     except NotationError as exc:
-        partial = _record_before(args.file.read_text(encoding="utf-8"), exc.line)
+        partial = _record_before(text, exc.line)
         if partial is None:
             raise
         replay_record(
@@ -126,12 +128,12 @@ def replay_record(
         out.write(text + "\n")
 
     say(
-        f"{record.variant.name}, {record.num_players} players"
-        + (f", seed {record.seed}" if record.seed is not None else "")
-        + (f", phase10 {record.version}" if record.version else "")
+        f"{printable(record.variant.name)}, {record.num_players} players"
+        + (f", seed {printable(record.seed)}" if record.seed is not None else "")
+        + (f", phase10 {printable(record.version)}" if record.version else "")
     )
     for key, value in record.tags:
-        say(f"{key}: {value}")
+        say(f"{printable(key)}: {printable(value)}")
     state = new_game(record.variant, record.num_players, dealer=record.dealer)
     dealt = 0
     hand_start = state

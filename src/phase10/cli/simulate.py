@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from phase10.cli._common import UsageError, load_bot, variant_named
+from phase10.cli._common import UsageError, load_bot, printable, variant_named
 from phase10.simulation import simulate
 
 __all__ = ["Progress", "run"]
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(
         sys.stderr,
         args.games,
-        f"simulating {args.games} games of {variant.name}"
+        f"simulating {args.games} games of {printable(variant.name)}"
         + (f" on {workers} workers" if workers > 1 else ""),
     )
     if workers > 1:
@@ -80,6 +80,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = simulate(args.games, bots, variant=variant, seed=args.seed, on_progress=progress)
     progress.close()
-    print(f"{args.games} games of {variant.name}, seed {args.seed}")
+    print(f"{args.games} games of {printable(variant.name)}, seed {printable(args.seed)}")
     print(result.table())
     return 0

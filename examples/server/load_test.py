@@ -1,0 +1,230 @@
+"""A bounded load test of the example server on loopback: latency and memory.
+
+It starts the example app under uvicorn in a child process (one worker), warms it up, and
+takes the server's resident memory as the baseline once the warm-up tables have expired.
+Then ``--clients`` clients each play games against one greedy bot for ``--seconds``
+seconds, one move at a time (draw, lay down when they can, hit when they can, else discard
+the first card listed), a new table when a game ends. A first round of ``--warmup`` seconds
+fills the library's bounded caches; the baseline is the server's memory once that round's
+tables have expired, so what the main round adds and keeps is what the tables hold. It
+prints the p50/p95/max latency of a move (the answer includes the bot's turn and the
+seat's picture) and of creating a table, the server's memory at its peak, and its memory
+once every table has expired (the server unloads a table idle for ``--idle`` seconds and
+deletes its record)::
+
+    python examples/server/load_test.py --clients 200 --seconds 60
+
+Linux only (it reads the server's memory from /proc). Every run is bounded: the clients
+stop at the deadline, and the script stops the server it started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+
+from phase10.table import Table
+
+HERE = Path(__file__).resolve().parent
+
+
+def serve(port: int, store: str, idle: float) -> None:
+    """The child process: the example app under uvicorn, tables idle ``idle`` s expiring.
+
+    On SIGUSR1 it writes ``STORE.status``: the tables in memory, the ``Table`` objects
+    alive and the records on disk (the load test's own door: the app has no such route).
+    """
+    import uvicorn  # only the child process serves
+
+    sys.path.insert(0, str(HERE))
+    import app as example  # the example app, from its own folder
+
+    server = example.create_app(Path(store), idle=idle, expire=idle, sweep_every=1)
+
+    def status(signum: int, frame: object) -> None:
+        gc.collect()
+        alive = sum(1 for o in gc.get_objects() if isinstance(o, Table))
+        doc = {
+            "games": len(server.state.server.games),
+            "tables": alive,
+            "records": len(list(Path(store).glob("*.json"))),
+        }
+        Path(store + ".status").write_text(json.dumps(doc), encoding="utf-8")
+
+    signal.signal(signal.SIGUSR1, status)
+    config = uvicorn.Config(server, host="127.0.0.1", port=port, log_level="warning", ws="wsproto")
+    uvicorn.Server(config).run()
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MB (VmRSS of /proc/PID/status)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def choose(payload: dict[str, Any]) -> dict[str, Any]:
+    legal: dict[str, dict[str, Any]] = {}
+    for move in payload["legal"]:
+        legal.setdefault(move["json"]["action"], move["json"])
+    for verb in ("draw", "lay", "hit", "discard"):
+        if verb in legal:
+            return legal[verb]
+    return dict(payload["legal"][0]["json"])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.moves: list[float] = []
+        self.creates: list[float] = []
+        self.errors: dict[str, int] = {}
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+async def client(base: str, deadline: float, stats: Stats) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        while time.monotonic() < deadline:
+            start = time.monotonic()
+            answer = await http.post("/tables", json={"bots": ["greedy"]})
+            stats.creates.append(time.monotonic() - start)
+            if answer.status_code != 201:
+                stats.error(f"create {answer.status_code}")
+                await asyncio.sleep(1)
+                continue
+            doc = answer.json()
+            head = {"Authorization": f"Bearer {doc['token']}"}
+            while time.monotonic() < deadline and not doc["payload"]["over"]:
+                body = {"move": choose(doc["payload"]), "expect": doc["version"]}
+                start = time.monotonic()
+                answer = await http.post(f"/tables/{doc['id']}/moves", json=body, headers=head)
+                stats.moves.append(time.monotonic() - start)
+                if answer.status_code != 200:
+                    stats.error(f"move {answer.status_code} {answer.json()['error']['code']}")
+                    break
+                doc = answer.json()
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def load(base: str, clients: int, seconds: float, stats: Stats, pid: int) -> float:
+    deadline = time.monotonic() + seconds
+    peak = 0.0
+    tasks = [asyncio.create_task(client(base, deadline, stats)) for _ in range(clients)]
+    while not all(t.done() for t in tasks):
+        peak = max(peak, rss_mb(pid))
+        await asyncio.sleep(0.5)
+    for task in tasks:
+        task.result()
+    return peak
+
+
+def settle(pid: int, idle: float, store: str) -> tuple[float, dict[str, int]]:
+    """The server's memory once every table has expired (idle + the sweep + a margin), and
+    what it still holds: tables in memory, ``Table`` objects alive, records on disk."""
+    time.sleep(idle + 3)
+    status = Path(store + ".status")
+    status.unlink(missing_ok=True)
+    os.kill(pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 30
+    while not status.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(0.2)
+    held: dict[str, int] = json.loads(status.read_text(encoding="utf-8"))
+    return rss_mb(pid), held
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--idle", type=float, default=10, help="seconds before a table expires")
+    parser.add_argument("--warmup", type=float, default=20, help="seconds of the first round")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of --seconds each")
+    parser.add_argument(
+        "--serve", nargs=3, metavar=("PORT", "STORE", "IDLE"), help=argparse.SUPPRESS
+    )
+    args = parser.parse_args(argv)
+    if args.serve:
+        serve(int(args.serve[0]), args.serve[1], float(args.serve[2]))
+        return 0
+    if not 1 <= args.clients <= 2000 or not 0 < args.seconds <= 600 or not 1 <= args.rounds <= 5:
+        parser.error("--clients is 1 to 2000, --seconds at most 600, --rounds 1 to 5")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as store:
+        command = [sys.executable, __file__, "--serve", str(port), store, str(args.idle)]
+        child = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        try:
+            return measure(base, child.pid, args, store)
+        finally:
+            child.terminate()
+            child.wait(10)
+
+
+def measure(base: str, pid: int, args: argparse.Namespace, store: str) -> int:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(base + "/", timeout=1)
+            break
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+    started = rss_mb(pid)
+    warm = Stats()
+    asyncio.run(load(base, args.clients, args.warmup, warm, pid))
+    baseline, held = settle(pid, args.idle, store)
+    ms = 1000
+    print(f"{args.clients} clients, one uvicorn worker; tables expire after {args.idle:g} s idle")
+    print(f"server memory: {started:.1f} MB started, {baseline:.1f} MB after a {args.warmup:g} s")
+    print(f"  warm-up round's tables expired (the baseline; holding {held})")
+    errors = 0
+    for number in range(1, args.rounds + 1):
+        stats = Stats()
+        begun = time.monotonic()
+        peak = asyncio.run(load(base, args.clients, args.seconds, stats, pid))
+        took = time.monotonic() - begun
+        after, held = settle(pid, args.idle, store)
+        moves, creates = stats.moves, stats.creates
+        print(f"round {number}: {args.seconds:g} s (took {took:.1f} s)")
+        print(
+            f"  moves: {len(moves)} ({len(moves) / took:.1f}/s); "
+            f"p50 {percentile(moves, 50) * ms:.0f} ms, p95 {percentile(moves, 95) * ms:.0f} ms, "
+            f"max {max(moves, default=0) * ms:.0f} ms"
+        )
+        print(
+            f"  tables created: {len(creates)}; p50 {percentile(creates, 50) * ms:.0f} ms, "
+            f"p95 {percentile(creates, 95) * ms:.0f} ms"
+        )
+        print(f"  errors: {stats.errors or 'none'}")
+        print(f"  memory: peak {peak:.1f} MB; {after:.1f} MB after its tables expired ({held})")
+        errors += sum(stats.errors.values())
+    return 0 if not errors else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
