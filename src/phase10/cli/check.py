@@ -9,9 +9,9 @@ from phase10 import svg
 from phase10._written import match_groups, problem_lines
 from phase10.cards import Card, format_cards, parse_cards
 from phase10.cli._common import UsageError, left_over
-from phase10.cli.hints import fix_cards
 from phase10.errors import NotationError
 from phase10.groups import check_meld, parse_placed
+from phase10.hints import fix_cards
 from phase10.laydown import explain, find_laydown
 from phase10.phases import Phase
 from phase10.variants import CLASSIC, Variant

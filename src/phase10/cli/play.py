@@ -39,7 +39,6 @@ from phase10.actions import (
 from phase10.bots import Bot
 from phase10.chance import sample_chance
 from phase10.cli._common import UsageError, load_bot, read_record, variant_named
-from phase10.cli.hints import fix_move, suggest_word
 from phase10.cli.paint import Palette, use_color
 from phase10.errors import (
     AmbiguousActionError,
@@ -48,6 +47,7 @@ from phase10.errors import (
     NotationError,
 )
 from phase10.groups import End
+from phase10.hints import fix_move, suggest_word
 from phase10.notation import action_text, parse_action
 from phase10.records import GameRecord
 from phase10.rules import apply, events_of, legal_actions, new_game

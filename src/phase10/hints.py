@@ -1,7 +1,7 @@
 r"""Hints for students' typos: the likely card for ``7R`` or ``Red7``, the likely verb.
 
-The command line uses them to answer a refused input with "did you mean ...?"; nothing is
-ever played from a guess.
+:func:`phase10.parse_action` and the command line use them to answer a refused input with
+"did you mean ...?"; nothing is ever played from a guess.
 
 >>> from phase10.cards import CLASSIC_GAME
 >>> typos = ("7R", "Red7", "r7", "R7,", "\uff32\uff17", "blue 12")  # full-width R7

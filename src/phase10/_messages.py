@@ -1,0 +1,319 @@
+"""The one catalogue of the sentences a player reads, and their translations (internal).
+
+Every refusal and explanation is a :class:`Message`: a stable id and named parameters. Its
+English text is rendered from the template of :data:`TEMPLATES`; the other languages come from
+the gettext catalogs shipped in the package (``phase10/locale/<lang>/LC_MESSAGES/phase10.mo``),
+read with the standard library's :mod:`gettext`, so no locale needs to be installed.
+
+The gettext context of each entry is its id and its msgid the English template, so a
+translator sees both, and a template's wording can change without changing its id.
+
+>>> Message.of("cards-not-in-hand", cards=("R7", "B7"), count=2).text()
+'R7 and B7 are not in your hand.'
+>>> Message.of("cards-not-in-hand", cards=("R7", "B7"), count=2).text("es")
+'R7 y B7 no están en tu mano.'
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Union
+
+import attrs
+
+__all__ = [
+    "LANGUAGES",
+    "TEMPLATES",
+    "Message",
+    "Template",
+    "language",
+    "language_from_env",
+    "translate",
+]
+
+#: The languages with a catalog, English first (the templates themselves).
+LANGUAGES: tuple[str, ...] = ("en", "hu", "ru", "ro", "es")
+
+_LOCALE_DIR = Path(__file__).parent / "locale"
+_DOMAIN = "phase10"
+
+#: A parameter's value: text (cards, seats, notation), a number, a list, or a message of its own
+#: (a group's or a colour's name, which is translated too).
+Param = Union[str, int, "Message", tuple["Param", ...]]
+
+
+@attrs.frozen
+class Template:
+    """One entry of the catalogue: an English sentence, and its plural if it has one.
+
+    Attributes:
+        text: The template, ``str.format`` style with named fields (``{card}``).
+        plural: The plural form, chosen by the parameter ``count`` (``None``: no plural).
+    """
+
+    text: str
+    plural: str | None = None
+
+
+def _t(text: str, plural: str | None = None) -> Template:
+    return Template(text, plural)
+
+
+#: Every message id and its English template. Ids are stable: apps and translations key on them.
+TEMPLATES: Mapping[str, Template] = {
+    # --- lists, composed sentences
+    "list.and": _t("{head} and {last}"),
+    "list.or": _t("{head} or {last}"),
+    "did-you-mean": _t("Did you mean {text}?"),
+    "group-problem": _t("Group {number} ({cards}), a {group}: {reason}"),
+    "same-problem": _t("Group {number}: the same problem as group {first}."),
+    "text": _t("{text}"),
+    "sentences": _t("{sentences}"),
+    # --- names: colours, cards, groups, phases
+    "color.R": _t("red"),
+    "color.B": _t("blue"),
+    "color.G": _t("green"),
+    "color.Y": _t("yellow"),
+    "color.P": _t("purple"),
+    "color.C": _t("clubs"),
+    "color.D": _t("diamonds"),
+    "color.H": _t("hearts"),
+    "color.S": _t("spades"),
+    "card.wild": _t("Wild"),
+    "card.skip": _t("Skip"),
+    "group.set": _t("set of {size}", "{count} sets of {size}"),
+    "group.run": _t("run of {size}", "{count} runs of {size}"),
+    "group.color": _t(
+        "group of {size} cards of one colour", "{count} groups of {size} cards of one colour"
+    ),
+    "group.color-run": _t("same-colour run of {size}", "{count} same-colour runs of {size}"),
+    "phase": _t("phase {number}"),
+    "phase.groups": _t("{groups}"),
+    "phase.distinct": _t("{groups} in different colours"),
+    # --- whose turn, which step
+    "game-over": _t("The game is over."),
+    "chance-to-act": _t("Wait: a card is still being dealt or drawn."),
+    "not-chance": _t("That is a move of the dealer, not of a player."),
+    "unknown-action": _t("That is not a Phase 10 move."),
+    "not-your-turn": _t("It is not your turn: {seat} plays now."),
+    "view-other-seat": _t("You can only make your own moves."),
+    "draw-first": _t("Draw a card first: draw, or take the top of the discard pile."),
+    "already-drew": _t("You have drawn already: lay down, hit or discard."),
+    "not-now": _t("You cannot do that now."),
+    "announce-not-lay": _t("In this game a phase is announced: use announce."),
+    "lay-not-announce": _t("In this game a phase is laid down: use lay."),
+    # --- cards in hand, piles
+    "card-not-in-hand": _t("{card} is not in your hand."),
+    "cards-not-in-hand": _t("{cards} is not in your hand.", "{cards} are not in your hand."),
+    "card-used-twice": _t(
+        "{card} is used {used} times, but your hand holds only one.",
+        "{card} is used {used} times, but your hand holds only {count}.",
+    ),
+    "discard-pile-empty": _t("The discard pile is empty: draw from the draw pile."),
+    "draw-pile-empty": _t("The draw pile is empty."),
+    "no-skip-from-discard": _t("A Skip cannot be taken from the discard pile: draw instead."),
+    "no-take-two": _t("Drawing two needs a Take two card in front of you."),
+    "too-few-to-draw-two": _t("There are fewer than two cards to draw."),
+    "not-in-draw-pile": _t("{card} is not in the draw pile."),
+    "first-discard-number": _t("The first card of the discard pile must be a number card."),
+    # --- phases
+    "already-laid-down": _t("You have laid your phase down already in this hand."),
+    "already-announced": _t("You have announced a phase in this turn already."),
+    "wrong-phase": _t("You need to lay down {wanted}, not {given}."),
+    "all-phases-done": _t("You have done every phase."),
+    "announce-exact": _t(
+        "An announced {group} shows exactly {count} card.",
+        "An announced {group} shows exactly {count} cards.",
+    ),
+    "group-count": _t(
+        "{phase} has {count} group, you gave {given}.",
+        "{phase} has {count} groups, you gave {given}.",
+    ),
+    "laydown-not-phase": _t("These cards do not lay down {phase} as written."),
+    "must-discard-last": _t("Keep a card to discard: every turn ends with a discard."),
+    # --- hits
+    "hit-before-laydown": _t("Lay down your own phase before you hit."),
+    "hit-next-turn": _t("You can hit the others' groups from your next turn on."),
+    "no-such-meld": _t("There is no group {meld} on the table."),
+    "hit-no-fit": _t("{card} does not fit on {meld}."),
+    "hit-no-fit-any": _t("{card} does not fit on any group as written."),
+    # --- skips
+    "skip-target": _t("This Skip can skip {seats}.", "This Skip can skip one of {seats}."),
+    "skip-no-target": _t("Nobody can be skipped now: discard the Skip without a target."),
+    "only-skip-targets": _t("Only a Skip card takes a target."),
+    # --- melds (one per MeldProblem)
+    "meld.skip": _t("A skip can never be part of a group."),
+    "meld.too-few-cards": _t(
+        "A {group} needs at least {count} card, got {got}.",
+        "A {group} needs at least {count} cards, got {got}.",
+    ),
+    "meld.too-few-naturals": _t(
+        "A {group} needs at least {count} natural card, not only wilds (has {got}).",
+        "A {group} needs at least {count} natural cards, not only wilds (has {got}).",
+    ),
+    "meld.mixed-numbers": _t("A set holds one number, these cards have {numbers}."),
+    "meld.mixed-colors": _t("A {group} holds one colour, these cards are {colors}."),
+    "meld.repeated-number": _t("A run cannot hold two {number}s."),
+    "meld.too-long": _t("A run has at most {max} cards, got {got}."),
+    "meld.no-wrap": _t("Runs do not wrap: {max} is not followed by 1."),
+    "meld.gap": _t(
+        "{low} and {high} are too far apart for a run of {count} card.",
+        "{low} and {high} are too far apart for a run of {count} cards.",
+    ),
+    "meld.wild-value": _t(
+        "The wild value {pins} does not fit this {group}.",
+        "The wild values {pins} do not fit this {group}.",
+    ),
+    "meld.no-fit": _t("These cards do not form a {group}."),
+    "meld.not-in-deck": _t(
+        "{cards} is not a card of this game.", "{cards} are not cards of this game."
+    ),
+    "meld.malformed": _t(
+        "These cards are not in the order of their group, or a wild's value differs."
+    ),
+    # --- notation
+    "notation.empty": _t("Type a move, e.g. draw or discard {example}."),
+    "notation.unknown-verb": _t("{word} is not a move. The moves are: {verbs}."),
+    "notation.not-a-card": _t("{token} is not a card."),
+    "notation.card-syntax": _t(
+        "{token} is not a card: write a colour letter {choices} and a number from 1 to {max}, "
+        "e.g. R7; W is a wild, S a skip."
+    ),
+    "notation.number-range": _t("{token} is not a card: the numbers run from 1 to {max}."),
+    "notation.not-in-game": _t("{token} is not a card of this game."),
+    "notation.which-card": _t("Which card? e.g. {verb} {example}."),
+    "notation.bad-seat": _t("{token} is not a seat: the seats are p1, p2 and so on."),
+    "notation.unexpected": _t("{token} is not expected there."),
+    "notation.only-wild-value": _t("Only a wild takes a value, written W=7."),
+    "notation.not-text": _t("A move is written as text."),
+    "notation.no-move-fits": _t("No move fits {text} now."),
+    "ambiguous": _t(
+        "{text} fits {count} move: write more of it.",
+        "{text} fits {count} moves: write more of it.",
+    ),
+    # --- JSON-shaped input
+    "json.expected-card": _t("Expected a card such as R7 at {path}, got {got}."),
+    "json.expected-groups": _t("Expected a list of groups of cards, got {got}."),
+    # --- one fallback per error code
+    "error.error": _t("Something went wrong."),
+    "error.notation": _t("That is not a move as written."),
+    "error.format": _t("That document is not valid."),
+    "error.invalid-card": _t("That card cannot exist."),
+    "error.definition": _t("That game definition is not consistent."),
+    "error.invalid-state": _t("That game state is not consistent."),
+    "error.invalid-meld": _t("These cards do not form that group."),
+    "error.invalid-action": _t("That move is not well formed."),
+    "error.illegal": _t("That move is not allowed now."),
+    "error.ambiguous-action": _t("That fits several moves: write more of it."),
+    "error.picture": _t("That picture option is out of range."),
+    "error.limit": _t("The input is too large."),
+    "error.search-limit": _t("That hand is too hard to search."),
+}
+
+
+def language(code: str | None) -> str:
+    """The catalog language for a locale name (``ru_RU.UTF-8`` -> ``ru``); ``en`` if none fits.
+
+    >>> language("ru_RU.UTF-8"), language("es"), language("de_DE"), language(None)
+    ('ru', 'es', 'en', 'en')
+    """
+    if not code:
+        return "en"
+    short = code.replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    return short if short in LANGUAGES else "en"
+
+
+def language_from_env(environ: Mapping[str, str]) -> str:
+    """The language the environment asks for: ``LC_ALL``, ``LC_MESSAGES``, ``LANGUAGE``, ``LANG``.
+
+    >>> language_from_env({"LANG": "hu_HU.UTF-8"}), language_from_env({})
+    ('hu', 'en')
+    """
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return language(value.split(":")[0])
+    return "en"
+
+
+def _catalog(lang: str) -> gettext.NullTranslations:
+    # gettext.translation keeps each file it has read, so this reads every file once.
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(_DOMAIN, localedir=str(_LOCALE_DIR), languages=[lang], fallback=True)
+
+
+def translate(key: str, lang: str = "en", count: int | None = None) -> str:
+    """The template of ``key`` in ``lang`` (English where the catalog has none).
+
+    Raises:
+        KeyError: ``key`` is not in :data:`TEMPLATES`.
+    """
+    template = TEMPLATES[key]
+    catalog = _catalog(language(lang))
+    if template.plural is None or count is None:
+        return catalog.pgettext(key, template.text)
+    return catalog.npgettext(key, template.text, template.plural, count)
+
+
+def _join(items: tuple[str, ...], lang: str, key: str = "list.and") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return translate(key, lang).format(head=", ".join(items[:-1]), last=items[-1])
+
+
+def _render(value: Param, lang: str, name: str = "") -> str:
+    if isinstance(value, Message):
+        return value.text(lang)
+    if isinstance(value, tuple):
+        items = tuple(_render(v, lang) for v in value)
+        # a parameter named "sentences" holds whole sentences, one after another; one named
+        # "choices" is a list of alternatives (R, B, G or Y)
+        if name == "sentences":
+            return " ".join(items)
+        return _join(items, lang, "list.or" if name == "choices" else "list.and")
+    return str(value)
+
+
+@attrs.frozen
+class Message:
+    """A sentence as data: a stable id (a key of :data:`TEMPLATES`) and named parameters.
+
+    Attributes:
+        id: The message id, e.g. ``"card-not-in-hand"``.
+        params: The parameters, as ``(name, value)`` pairs in name order.
+    """
+
+    id: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Param) -> Message:
+        """The message ``key`` with ``params``."""
+        return cls(key, tuple(sorted(params.items())))
+
+    @property
+    def arguments(self) -> dict[str, Param]:
+        """The parameters as a dict."""
+        return dict(self.params)
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (a code of :data:`LANGUAGES`; English for any other)."""
+        params = self.arguments
+        count = params.get("count")
+        template = translate(self.id, lang, count if isinstance(count, int) else None)
+        return template.format(**{k: _render(v, lang, k) for k, v in params.items()})
+
+    def to_json(self) -> dict[str, object]:
+        """The parameters as JSON: lists for lists, ``{"id", "params"}`` for a message."""
+        return {k: _json(v) for k, v in self.params}
+
+
+def _json(value: Param) -> object:
+    if isinstance(value, Message):
+        return {"id": value.id, "params": value.to_json()}
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
