@@ -51,14 +51,17 @@ class Template:
     Attributes:
         text: The template, ``str.format`` style with named fields (``{card}``).
         plural: The plural form, chosen by the parameter ``count`` (``None``: no plural).
+        hidden: Parameters given that the English leaves out and a translation may use
+            instead (``named``: English keeps the name as written, others the translated term).
     """
 
     text: str
     plural: str | None = None
+    hidden: tuple[str, ...] = ()
 
 
-def _t(text: str, plural: str | None = None) -> Template:
-    return Template(text, plural)
+def _t(text: str, plural: str | None = None, hidden: tuple[str, ...] = ()) -> Template:
+    return Template(text, plural, hidden)
 
 
 #: Every message id and its English template. Ids are stable: apps and translations key on them.
@@ -70,6 +73,7 @@ TEMPLATES: Mapping[str, Template] = {
     "group-problem": _t("Group {number} ({cards}), a {group}: {reason}"),
     "same-problem": _t("Group {number}: the same problem as group {first}."),
     "text": _t("{text}"),
+    "named": _t("{name}", hidden=("term",)),
     "sentences": _t("{sentences}"),
     # --- names: colours, cards, groups, phases
     "color.R": _t("red"),
@@ -196,6 +200,58 @@ TEMPLATES: Mapping[str, Template] = {
     # --- JSON-shaped input
     "json.expected-card": _t("Expected a card such as R7 at {path}, got {got}."),
     "json.expected-groups": _t("Expected a list of groups of cards, got {got}."),
+    # --- explain: why a hand does not lay down a phase
+    "explain.can": _t("can lay down {phase}: {laydown}"),
+    "explain.none": _t("none"),
+    "explain.naturals": _t(
+        "cannot lay down {phase}: it needs at least one natural card (a number card, not a "
+        "wild), and these {cards} cards have {naturals}",
+        "cannot lay down {phase}: it needs at least {count} natural cards (number cards, not "
+        "wilds), and these {cards} cards have {naturals}",
+    ),
+    "explain.no-naturals": _t(
+        "cannot lay down {phase}: no {group} from these {cards} cards holds the natural cards "
+        "it needs"
+    ),
+    "explain.not-at-once": _t(
+        "cannot lay down {phase}: each group can be made on its own, but not all of them at "
+        "once from these {cards} cards"
+    ),
+    "explain.cannot": _t("cannot lay down {phase}: {clauses}"),
+    "explain.possible": _t("{group}: possible on its own"),
+    "explain.best": _t(
+        "{group}: best has {have}, missing one of {choices}",
+        "{group}: best has {have}, missing {count} of {choices}",
+    ),
+    # --- the command line
+    "cli.check.groups-fail": _t("phase {number} ({phase}): these groups do not lay it down"),
+    "cli.check.cannot": _t("phase {number} ({phase}): does not lay down"),
+    "cli.check.can": _t("phase {number} ({phase}): lays down"),
+    "cli.check.left": _t("left in hand: {cards}"),
+    "cli.nothing": _t("nothing"),
+    "cli.meld.valid": _t("{group}: valid: {meld}"),
+    "cli.meld.invalid": _t("{group}: invalid: {reason}"),
+    "cli.play.welcome": _t(
+        "{variant}: you are {seat}; {others}. Type 'help' for the rules and commands."
+    ),
+    "cli.play.menu.draw": _t("Draw"),
+    "cli.play.menu.lay": _t("Lay down"),
+    "cli.play.menu.hit": _t("Hit"),
+    "cli.play.menu.discard": _t("Discard (ends your turn)"),
+    "cli.play.menu.choose": _t("Choose"),
+    "cli.play.choose-number": _t("Choose a number from 1 to {count}, or type 'help'."),
+    "cli.play.which-one": _t("Which one? {text}"),
+    "cli.play.help-hint": _t("Type 'help' for the commands."),
+    "cli.play.hand-over": _t("-- end of hand {number}: {scores}"),
+    "cli.play.score": _t("{seat} {points} points, phase {phase}"),
+    "cli.play.score-done": _t("{seat} {points} points, all phases done"),
+    "cli.play.next-hand": _t("(Enter: deal hand {number}) "),
+    "cli.play.over": _t("The game is over."),
+    "cli.play.winner": _t("Winner: {seats}", "Winners: {seats}"),
+    "cli.play.you-win": _t("You win!"),
+    "cli.play.nobody": _t("nobody"),
+    "cli.play.bye": _t("Bye."),
+    "cli.play.your-hand": _t("your hand: {cards}"),
     # --- one fallback per error code
     "error.error": _t("Something went wrong."),
     "error.notation": _t("That is not a move as written."),
@@ -269,10 +325,12 @@ def _render(value: Param, lang: str, name: str = "") -> str:
         return value.text(lang)
     if isinstance(value, tuple):
         items = tuple(_render(v, lang) for v in value)
-        # a parameter named "sentences" holds whole sentences, one after another; one named
-        # "choices" is a list of alternatives (R, B, G or Y)
+        # a parameter named "sentences" holds whole sentences, one after another, "clauses"
+        # the parts of one; one named "choices" is a list of alternatives (R, B, G or Y)
         if name == "sentences":
             return " ".join(items)
+        if name == "clauses":  # the parts of one sentence
+            return "; ".join(items)
         return _join(items, lang, "list.or" if name == "choices" else "list.and")
     return str(value)
 

@@ -44,6 +44,7 @@ from phase10.errors import (
     AmbiguousActionError,
     IllegalActionError,
     InvalidStateError,
+    Message,
     NotationError,
 )
 from phase10.groups import End
@@ -123,6 +124,14 @@ def _group(action: Action) -> str:
 
 
 _GROUP_ORDER = ("Draw", "Lay down", "Hit", "Discard (ends your turn)", "Choose")
+#: The message of each heading, in the other languages.
+_HEADINGS = dict(
+    zip(
+        _GROUP_ORDER,
+        (f"cli.play.menu.{k}" for k in ("draw", "lay", "hit", "discard", "choose")),
+        strict=True,
+    )
+)
 
 
 def menu(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
@@ -197,9 +206,9 @@ def _cards(n: int) -> str:
 
 
 def table_lines(
-    v: PlayerView, labels: Sequence[str], paint: Palette, *, hand: bool = True
+    v: PlayerView, labels: Sequence[str], paint: Palette, *, hand: bool = True, lang: str = "en"
 ) -> list[str]:
-    """The table as ``v.player`` sees it: seats, melds, piles, and their hand."""
+    """The table as ``v.player`` sees it: seats, melds, piles, and their hand (in ``lang``)."""
     lines = [f"hand {v.hand_number}, {v.variant.name}" + (", tie-break" if v.tiebreak else "")]
     lines.extend(_seat_line(v, s, labels[s]) for s in range(v.num_players))
     melds = [
@@ -219,7 +228,7 @@ def table_lines(
     if v.drawn:
         lines.append(f"you drew: {paint.cards(v.drawn)}")
     if hand:
-        lines.append(f"your hand: {paint.cards(v.hand)}")
+        lines.append(Message.of("cli.play.your-hand", cards=paint.cards(v.hand)).text(lang))
     return lines
 
 
@@ -264,6 +273,12 @@ class _Game:
     inp: TextIO
     save_path: Path | None
     record_info: GameRecord
+    #: The language of what the game says (``en``: the English lines as ever).
+    lang: str = "en"
+
+    def t(self, key: str, **params: str | int) -> str:
+        """The message ``key`` in the game's language."""
+        return Message.of(key, **params).text(self.lang)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -304,14 +319,14 @@ class _Game:
         state = self.state
         if state.hand_number != before.hand_number or (state.is_over and not before.is_over):
             scores = ", ".join(
-                f"{seat_name(s)} {p.score} points, phase {p.phase + 1}"
+                self.t("cli.play.score", seat=seat_name(s), points=p.score, phase=p.phase + 1)
                 if p.phase < len(state.variant.phases)
-                else f"{seat_name(s)} {p.score} points, all phases done"
+                else self.t("cli.play.score-done", seat=seat_name(s), points=p.score)
                 for s, p in enumerate(state.players)
             )
-            self.say(f"-- end of hand {before.hand_number}: {scores}")
+            self.say(self.t("cli.play.hand-over", number=before.hand_number, scores=scores))
             if not state.is_over:
-                self.pause(f"(Enter: deal hand {state.hand_number}) ")
+                self.pause(self.t("cli.play.next-hand", number=state.hand_number))
 
     def pause(self, prompt: str) -> None:
         """Wait for Enter, so the end of a hand does not scroll away; end of input quits."""
@@ -339,7 +354,7 @@ class _Game:
         except _Quit:
             if self.save_path is not None:
                 self.save(self.save_path)
-            self.say("bye")
+            self.say("bye" if self.lang == "en" else self.t("cli.play.bye"))
             return 0
         except KeyboardInterrupt:  # Ctrl-C: offer to keep the game, then stop quietly
             self.interrupted()
@@ -367,23 +382,36 @@ class _Game:
 
     def finish(self) -> None:
         state = self.state
-        self.say("the game is over")
-        for line in table_lines(view(state, self.human), self.labels(), self.paint)[1:]:
+        english = self.lang == "en"
+        self.say("the game is over" if english else self.t("cli.play.over"))
+        seen = view(state, self.human)
+        for line in table_lines(seen, self.labels(), self.paint, lang=self.lang)[1:]:
             self.say(line)
-        winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
-        self.say(f"winner: {winners}" + (" -- you win!" if self.human in state.winners else ""))
+        if english:
+            winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
+            won = " -- you win!" if self.human in state.winners else ""
+            self.say(f"winner: {winners}{won}")
+        else:
+            seats = tuple(seat_name(s) for s in state.winners)
+            line = Message.of(
+                "cli.play.winner",
+                seats=seats or Message.of("cli.play.nobody"),
+                count=max(1, len(seats)),
+            ).text(self.lang)
+            won = f" -- {self.t('cli.play.you-win')}" if self.human in state.winners else ""
+            self.say(line + won)
         if self.save_path is not None:
             self.save(self.save_path)
 
     def show(self, v: PlayerView) -> None:
         self.say("")
-        for line in table_lines(v, self.labels(), self.paint):
+        for line in table_lines(v, self.labels(), self.paint, lang=self.lang):
             self.say(line)
 
     def numbered(self, actions: Sequence[Action], *, every: bool) -> list[Action]:
         listed: list[Action] = []
         for name, group in menu(actions):
-            self.say(f"{name}:")
+            self.say(f"{name if self.lang == 'en' else self.t(_HEADINGS[name])}:")
             hidden = 0
             for action in group:
                 if not every and isinstance(action, LayDown | Announce):
@@ -433,13 +461,23 @@ class _Game:
                 number = int(text)
                 if 1 <= number <= len(listed):
                     return listed[number - 1]
-                self.say(f"choose a number from 1 to {len(listed)}, or type 'help'")
+                if self.lang == "en":
+                    self.say(f"choose a number from 1 to {len(listed)}, or type 'help'")
+                else:
+                    self.say(self.t("cli.play.choose-number", count=len(listed)))
                 continue
             try:
                 return parse_action(v, text)
             except AmbiguousActionError as exc:
-                self.say(f"which one? {exc}")
+                if self.lang == "en":
+                    self.say(f"which one? {exc}")
+                else:
+                    self.say(self.t("cli.play.which-one", text=exc.player_message(self.lang)))
             except (NotationError, IllegalActionError) as exc:
+                if self.lang != "en":  # the player's sentence, with its "did you mean"
+                    more = "" if exc.hint is not None else " " + self.t("cli.play.help-hint")
+                    self.say(exc.player_message(self.lang) + more)
+                    continue
                 hint = self.hint(v, actions, text) or "type 'help' for the commands"
                 self.say(f"{exc} ({hint})")  # a refused laydown names each bad group
 
@@ -475,6 +513,7 @@ def play(
     color: bool = False,
     stdin: TextIO,
     stdout: TextIO,
+    lang: str = "en",
 ) -> int:
     """Play a game in the terminal: seat ``human`` reads moves from ``stdin``.
 
@@ -519,13 +558,24 @@ def play(
         inp=stdin,
         save_path=save,
         record_info=info,
+        lang=lang,
     )
     labels = game.labels()
-    game.say(
-        f"phase10 {variant.name}: you are {seat_name(human)}; "
-        + ", ".join(f"{seat_name(s)} {labels[s]}" for s in others)
-        + ". Type 'help' for the rules and commands."
-    )
+    listed = ", ".join(f"{seat_name(s)} {labels[s]}" for s in others)
+    if lang == "en":
+        game.say(
+            f"phase10 {variant.name}: you are {seat_name(human)}; {listed}"
+            ". Type 'help' for the rules and commands."
+        )
+    else:
+        game.say(
+            game.t(
+                "cli.play.welcome",
+                variant=f"phase10 {variant.name}",
+                seat=seat_name(human),
+                others=listed,
+            )
+        )
     if load is None:
         game.say(f"seed {seed}: play this game again with --seed {seed}")
     return game.run()
@@ -582,4 +632,5 @@ def run(args: argparse.Namespace) -> int:
         color=use_color(sys.stdout, choice=args.color),
         stdin=sys.stdin,
         stdout=sys.stdout,
+        lang=args.lang,
     )
