@@ -135,6 +135,8 @@ TEMPLATES: Mapping[str, Template] = {
         "{phase} has {count} group, you gave {given}.",
         "{phase} has {count} groups, you gave {given}.",
     ),
+    "no-such-phase": _t("There is no such phase: the phases are 1 to {last}."),
+    "too-many-groups": _t("No phase has more than {max} groups."),
     "laydown-not-phase": _t("These cards do not lay down {phase} as written."),
     "must-discard-last": _t("Keep a card to discard: every turn ends with a discard."),
     # --- hits

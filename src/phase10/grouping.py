@@ -29,7 +29,7 @@ from phase10.errors import (
     Violation,
 )
 from phase10.groups import MeldRules, Value, parse_placed
-from phase10.phases import PhaseMelds
+from phase10.phases import PhaseMelds, phase_message
 from phase10.rules import check, is_legal
 from phase10.state import GameState
 from phase10.views import PlayerView
@@ -172,11 +172,13 @@ def lay_down_from_groups(
         or not 0 <= phase < len(phases)
     ):
         raise LaydownError(
-            f"illegal laydown: there is no phase index {phase!r} (0 to {len(phases) - 1})"
+            f"illegal laydown: there is no phase index {phase!r} (0 to {len(phases) - 1})",
+            said=Message.of("no-such-phase", last=len(phases)),
         )
     if len(groups) > _MAX_GROUPS:
         raise LaydownError(
-            f"illegal laydown: {len(groups)} groups, no phase has more than {_MAX_GROUPS}"
+            f"illegal laydown: {len(groups)} groups, no phase has more than {_MAX_GROUPS}",
+            said=Message.of("too-many-groups", max=_MAX_GROUPS),
         )
     placed = [_placed(g, i, rules) for i, g in enumerate(groups)]
     written = " | ".join(placed_text(p) for p in placed)
@@ -238,10 +240,19 @@ def lay_down_from_groups(
     if phase is not None and phase not in open_:
         wanted = " or ".join(f"phase {i + 1} ({phases[i]})" for i in open_) or "no phase"
         reason = f"{seat_name(seat)} may lay down {wanted}, not phase {phase + 1} ({phases[phase]})"
-        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason)
+        said = Message.of(
+            "wrong-phase",
+            wanted=tuple(phase_message(phases[i]) for i in open_),
+            given=phase_message(phases[phase]),
+        )
+        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason, said=said)
     if not failures:
         reason = f"{seat_name(seat)} has no phase left"
-        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason)
+        raise LaydownError(
+            f"illegal laydown {written!r}: {reason}",
+            reason=reason,
+            said=Message.of("all-phases-done"),
+        )
     # several open phases (V-4): report the one the groups come closest to
     fault = min(failures, key=lambda f: (not f.problems, len(f.problems)))
     raise LaydownError(
@@ -249,4 +260,5 @@ def lay_down_from_groups(
         problems=fault.problems,
         reason=fault.reason,
         problem=fault.problem,
+        said=fault.said,
     )

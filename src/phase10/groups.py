@@ -818,7 +818,10 @@ def parse_placed(
     from phase10.cards import parse_card
 
     if not isinstance(text, str):
-        raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
+        raise NotationError(
+            f"expected card notation as a str, got {type(text).__name__}",
+            said=Message.of("notation.not-text"),
+        )
     out: list[tuple[Card, Value | None]] = []
     for m in _TOKEN_RE.finditer(text):
         token = m.group(0)
@@ -826,11 +829,14 @@ def parse_placed(
         try:
             card = parse_card(head, game=None if rules is None else rules.game)
         except NotationError as exc:
+            # the card's own reason once, not its message quoting the card again
+            why = str(exc).removeprefix(f"bad card {head!r} at position 0 in {head!r}: ")
             raise NotationError(
-                f"bad card {head!r} at position {m.start()} in {text!r}: {exc}",
+                f"bad card {head!r} at position {m.start()} in {text!r}: {why}",
                 text=text,
                 token=token,
                 position=m.start(),
+                said=exc.said,
             ) from None
         if not eq:
             out.append((card, None))
@@ -843,6 +849,7 @@ def parse_placed(
                 text=text,
                 token=token,
                 position=m.start(),
+                said=Message.of("notation.only-wild-value"),
             )
         number = int(vm.group(2)) if vm.group(2) else None
         color = _COLOR_BY_LETTER[vm.group(1).upper()] if vm.group(1) else None

@@ -43,6 +43,7 @@ from phase10.errors import (
     FormatError,
     IllegalActionError,
     InvalidStateError,
+    Message,
     NotationError,
     Phase10Error,
     Violation,
@@ -332,7 +333,12 @@ class Table:
         self._check_seat(seat)
         state = self.state
         if state.is_over:
-            raise IllegalActionError("the game is over", code=Violation.GAME_OVER, action=move)
+            raise IllegalActionError(
+                "the game is over",
+                code=Violation.GAME_OVER,
+                action=move,
+                said=Message.of("game-over"),
+            )
         if self.seats[seat] is not None or state.current_player != seat:
             who = self.waiting_for
             raise IllegalActionError(
@@ -341,6 +347,7 @@ class Table:
                 + " is to act",
                 code=Violation.NOT_YOUR_TURN,
                 action=move,
+                said=None if who is None else Message.of("not-your-turn", seat=seat_name(who)),
             )
         action = self._read(seat, move)
         if not isinstance(action, PLAYER_ACTION_TYPES):
@@ -348,12 +355,14 @@ class Table:
                 f"chance actions are the table's to play, got {action}",
                 code=Violation.NOT_CHANCE,
                 action=action,
+                said=Message.of("not-chance"),
             )
         if action.player != seat:
             raise IllegalActionError(
                 f"{seat_name(seat)} cannot play for {seat_name(action.player)}: {action}",
                 code=Violation.NOT_YOUR_TURN,
                 action=action,
+                said=Message.of("view-other-seat"),
             )
         after = apply(state, action)  # a refused laydown is a LaydownError with its problems
         return self._then(action, state, after)._advance(previous=self)

@@ -38,7 +38,12 @@ def _cards(text: str, variant: Variant) -> tuple[Card, ...]:
         except NotationError:
             raise exc from None
         raise NotationError(
-            f"{exc}; did you mean {fixed!r}?", text=exc.text, token=exc.token, position=exc.position
+            f"{exc}; did you mean {fixed!r}?",
+            text=exc.text,
+            token=exc.token,
+            position=exc.position,
+            said=exc.said,
+            hint=Message.of("did-you-mean", text=fixed),
         ) from None
     if bare != text:
         parse_placed(text, rules=variant.meld_rules)  # a pin on a card that is not a wild
