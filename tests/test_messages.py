@@ -42,6 +42,7 @@ from phase10 import (
     parse_action,
     parse_card,
     play_chance,
+    svg,
     view,
 )
 from phase10._messages import LANGUAGES, TEMPLATES, Message, language, language_from_env
@@ -451,3 +452,17 @@ def test_check_explains_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Un conjunto tiene un solo número, estas cartas tienen 3 y 5." in out
     assert 2 == main(["check", "--lang", "es", "--phase", "1", "R7 R13"])
     assert "R13 no es una carta: los números van del 1 al 12." in capsys.readouterr().err
+
+
+def test_pictures_take_the_language(tmp_path: Path) -> None:
+    cards = [parse_card(t) for t in ("R7", "W", "S")]
+    english = svg.hand(cards)
+    assert ("RED" in english, "WILD" in english, "SKIP" in english) == (True, True, True)
+    with svg.use_language("ru"):
+        russian = svg.hand(cards)
+    assert "КРАСНЫЙ" in russian and "ДЖОКЕР" in russian and "ПРОПУСК ХОДА" in russian
+    assert english == svg.hand(cards)  # the language is the block's only
+    picture = tmp_path / "hand.svg"
+    main(["check", "--lang", "es", "--phase", "1", "--svg", str(picture), "R7 B7 W S G2 G2"])
+    drawn = picture.read_text(encoding="utf-8")
+    assert "COMODÍN" in drawn and "ROJO" in drawn

@@ -136,7 +136,9 @@ def run(
                 print(f"  {line}")
             return 1
     if picture is not None:
-        picture.write_text(svg.phase_check(hand, phase, rules=rules) + "\n", encoding="utf-8")
+        with svg.use_language(lang):  # the names on the cards in the player's language
+            drawn = svg.phase_check(hand, phase, rules=rules)
+        picture.write_text(drawn + "\n", encoding="utf-8")
     laydown = find_laydown(hand, phase, rules=rules)
     if laydown is None:
         english = f"phase {number} ({phase}): does not lay down"
