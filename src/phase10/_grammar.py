@@ -173,7 +173,10 @@ class Reader:
         except NotationError as exc:
             # the card's own reason, said once: never the whole inner message again
             said = exc.said or Message.of("notation.not-a-card", token=token.text)
-            raise self.error(f"{said.text().removesuffix('.')}", token, said) from None
+            text = token.text
+            why = str(exc).removeprefix(f"bad card {text!r} at position 0 in {text!r}: ")
+            reason = why if why.startswith(text) else f"{text!r} is not a card: {why}"
+            raise self.error(reason, token, said) from None
 
     def placed(self, token: Token) -> Placed:
         head, eq, tail = token.text.partition("=")
@@ -216,8 +219,9 @@ def read(text: str, game: CardGame | None = None, reader: Reader | None = None) 
     kind = KIND_OF_VERB.get(verb)
     if kind is None:
         raise r.error(
-            f"unknown verb {verb_token.text!r}; expected a verb such as draw, take, lay, hit "
-            "or discard",
+            # every verb of the grammar (a record holds chance's too); a player is told the
+            # verbs of their game (the message's parameters, see notation.parse_action)
+            f"unknown verb {verb_token.text!r}; expected one of {', '.join(sorted(KIND_OF_VERB))}",
             verb_token,
             Message.of("notation.unknown-verb", word=verb_token.text, verbs=_PLAYER_VERBS),
         )

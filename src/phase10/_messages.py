@@ -339,10 +339,14 @@ def language_from_env(environ: Mapping[str, str]) -> str:
     return "en"
 
 
+#: English is the templates themselves: no catalog to read.
+_ENGLISH = gettext.NullTranslations()
+
+
 def _catalog(lang: str) -> gettext.NullTranslations:
     # gettext.translation keeps each file it has read, so this reads every file once.
     if lang == "en":
-        return gettext.NullTranslations()
+        return _ENGLISH
     return gettext.translation(_DOMAIN, localedir=str(_LOCALE_DIR), languages=[lang], fallback=True)
 
 
