@@ -104,6 +104,13 @@ def typecheck(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def messages(session: nox.Session) -> None:
+    """The translations: ``nox -s messages -- update|compile|check`` (Babel, a dev tool only)."""
+    _install(session, "--group", "messages")
+    session.run("python", ".ci/messages.py", *(session.posargs or ["check"]))
+
+
+@nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """Build the HTML documentation, treating warnings as errors."""
     _install(session, "-e", ".", "--group", "docs")

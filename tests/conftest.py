@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("dev", max_examples=100)
@@ -17,3 +18,12 @@ settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line speaks the locale's language; the tests expect English unless they
+    ask for another (``--lang``, or a locale they set), whatever the machine's locale."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

@@ -91,6 +91,7 @@ SECTIONS: tuple[Section, ...] = (
             ("phase10.phases", "Phase: the groups laid down together; PhaseMelds"),
             ("phase10.groups", "group types, melds, check_meld"),
             ("phase10.scoring", "what the cards left in hand cost"),
+            ("phase10.hints", "did you mean: the likely card or verb of a typo"),
             ("phase10.cards", "Card, decks, card notation"),
         ),
         stacked=True,
@@ -109,6 +110,7 @@ SECTIONS: tuple[Section, ...] = (
         "base",
         (
             ("phase10.errors", "Phase10Error and its subclasses"),
+            ("phase10._messages", "the catalogue of messages and their translations"),
             ("phase10._enums", "the repr of every enumeration"),
         ),
     ),

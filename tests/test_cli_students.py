@@ -14,7 +14,7 @@ from phase10 import GameRecord
 from phase10.cards import CLASSIC_GAME, MASTER_GAME
 from phase10.cli import main
 from phase10.cli._common import load_bot
-from phase10.cli.hints import fix_cards, fix_move, suggest_card, suggest_word
+from phase10.hints import fix_cards, fix_move, suggest_card, suggest_word
 from tests.student_bots import FirstBot
 
 

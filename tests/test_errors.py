@@ -96,15 +96,28 @@ def test_to_dict_details() -> None:
     assert {
         "code": "ambiguous-action",
         "message": "two fit",
+        "id": "error.ambiguous-action",
+        "params": {},
+        "hint": None,
         "text": "x",
         "candidates": ["p1 draw", "p2 draw"],
     } == ambiguous.to_dict()
     meld = InvalidMeldError("no", problem=MeldProblem.GAP)
-    assert {"code": "invalid-meld", "message": "no", "problem": "gap"} == meld.to_dict()
+    assert {
+        "code": "invalid-meld",
+        "message": "no",
+        "id": "error.invalid-meld",
+        "params": {},
+        "hint": None,
+        "problem": "gap",
+    } == meld.to_dict()
     notation = NotationError("bad", text="a b", token="b", position=2, line=3)
     assert {
         "code": "notation",
         "message": "bad",
+        "id": "error.notation",
+        "params": {},
+        "hint": None,
         "text": "a b",
         "token": "b",
         "position": 2,

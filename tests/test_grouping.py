@@ -18,6 +18,7 @@ from phase10 import (
     CLASSIC_PHASES,
     Action,
     AmbiguousActionError,
+    FormatError,
     GameState,
     IllegalActionError,
     LayDown,
@@ -167,8 +168,15 @@ def test_bad_input() -> None:
     with pytest.raises(NotationError) as info:
         lay_down_from_groups(state, 0, ["R3 B3 G3", "R7 X7 W"])
     assert str(info.value).startswith("group 2: ")
-    with pytest.raises(TypeError):
+    with pytest.raises(FormatError):
         lay_down_from_groups(state, 0, "R3 B3 G3")
+    with pytest.raises(FormatError) as shaped:  # JSON-shaped: numbers, not cards
+        lay_down_from_groups(state, 0, [[7, 7, 7]])  # type: ignore[list-item]
+    assert ("format", "json.expected-card", "$[0][0]") == (
+        shaped.value.code,
+        shaped.value.message_id,
+        shaped.value.path,
+    )
     with pytest.raises(LaydownError) as error:
         lay_down_from_groups(state, 0, ["R3 B3 G3", "R7 B7 W"], phase=10)
     assert "no phase index 10" in str(error.value)

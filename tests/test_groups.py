@@ -395,7 +395,7 @@ def test_pinned_wild_that_does_not_fit() -> None:  # rule C-18
         "R4 R5 R6 W=2",
         RunOf(4),
         MeldProblem.WILD_VALUE,
-        "the wild values W=2 do not fit this run of 4",
+        "the wild value W=2 does not fit this run of 4",
     )
     bad("R7 R7 W=8", SetOf(3), MeldProblem.WILD_VALUE)
 

@@ -147,7 +147,7 @@ def test_a_laydown_submitted_as_an_action_keeps_the_engines_problems() -> None:
     action = phase10.LayDown(0, phase10.PhaseMelds(CLASSIC.phases[0], (bad, bad)))
     with pytest.raises(LaydownError) as info:
         t.submit(0, action)
-    expected = "a set holds one number, these cards have 1 and 2 and 3"
+    expected = "a set holds one number, these cards have 1, 2 and 3"
     assert [(0, MeldProblem.MIXED_NUMBERS, expected), (1, MeldProblem.MIXED_NUMBERS, expected)] == [
         (p.index, p.problem, p.reason) for p in info.value.problems
     ]

@@ -91,7 +91,7 @@ CASES = [
         ("R1 B2 G3", "R7 B7 G7"),
         0,
         MeldProblem.MIXED_NUMBERS,
-        "a set holds one number, these cards have 1 and 2 and 3",
+        "a set holds one number, these cards have 1, 2 and 3",
     ),
     Case(
         "run with a gap",  # rule C-7
@@ -115,7 +115,7 @@ CASES = [
         ("R3 B3 G3", "R7 B7 W=8"),
         1,
         MeldProblem.WILD_VALUE,
-        "the wild values W=8 do not fit this set of 3",
+        "the wild value W=8 does not fit this set of 3",
     ),
     Case(
         "too few cards",  # rule C-9

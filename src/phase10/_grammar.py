@@ -15,7 +15,7 @@ import attrs
 
 from phase10.actions import ACTION_TYPES, Action, Operands
 from phase10.cards import Card, CardGame, parse_card
-from phase10.errors import NotationError
+from phase10.errors import Message, NotationError
 from phase10.groups import End
 
 #: The words of an action or event: ``|`` and ``>`` alone, else runs of other characters.
@@ -30,6 +30,10 @@ _VALUE_RE = re.compile(r"[A-Za-z]?[0-9]{0,2}|[0-9]{1,2}[A-Za-z]")
 KIND_OF_VERB: dict[str, type[Action]] = {verb: t for t in ACTION_TYPES for verb in t.verbs}
 #: The verbs of chance actions, as the notation writes them.
 CHANCE_VERBS = frozenset(verb for verb, t in KIND_OF_VERB.items() if t.is_chance)
+#: The verbs a player of the classic game uses, the ones a refusal names when it knows no game.
+_PLAYER_VERBS = ("draw", "take", "lay", "hit", "discard")
+#: The card "which card? e.g. discard R7" offers.
+_EXAMPLE = "R7"
 
 
 def bare_action(kind: type[Action], seat: int, verb: str) -> Action:
@@ -110,16 +114,29 @@ class Reader:
         self.quoted = repr(self.shown) if shown is None else quote(shown)
         self.tokens = [Token(m.group(0), m.start()) for m in TOKEN_RE.finditer(text)]
         self.i = 0
+        #: the verb read so far ("" before it), for "which card? e.g. discard R7"
+        self.verb = ""
 
-    def error(self, message: str, token: Token | None = None) -> NotationError:
+    def error(
+        self, message: str, token: Token | None = None, said: Message | None = None
+    ) -> NotationError:
         if token is None:
             token = self.peek() or Token("", len(self.text))
         where = f"at position {token.pos}" if token.text else "at the end"
+        if said is None:
+            said = (
+                Message.of("notation.unexpected", token=token.text)
+                if token.text
+                else Message.of(
+                    "notation.which-card", verb=self.verb or "discard", example=_EXAMPLE
+                )
+            )
         return NotationError(
             f"bad {self.what} {self.quoted}: {message} ({where})",
             text=self.shown,
             token=token.text,
             position=token.pos,
+            said=said,
         )
 
     def peek(self) -> Token | None:
@@ -146,6 +163,7 @@ class Reader:
             raise self.error(
                 f"expected a seat such as p1 (seats are numbered from p1), got {token.text!r}",
                 token,
+                Message.of("notation.bad-seat", token=token.text),
             )
         return int(match.group(1)) - 1
 
@@ -153,7 +171,12 @@ class Reader:
         try:
             return parse_card(token.text, game=self.game)
         except NotationError as exc:
-            raise self.error(f"{token.text!r} is not a card ({exc})", token) from None
+            # the card's own reason, said once: never the whole inner message again
+            said = exc.said or Message.of("notation.not-a-card", token=token.text)
+            text = token.text
+            why = str(exc).removeprefix(f"bad card {text!r} at position 0 in {text!r}: ")
+            reason = why if why.startswith(text) else f"{text!r} is not a card: {why}"
+            raise self.error(reason, token, said) from None
 
     def placed(self, token: Token) -> Placed:
         head, eq, tail = token.text.partition("=")
@@ -164,6 +187,7 @@ class Reader:
             raise self.error(
                 f"bad value {token.text!r}: only a wild takes a value, written W=7, W=R or W=R7",
                 token,
+                Message.of("notation.only-wild-value"),
             )
         return Placed(card, tail.upper())
 
@@ -176,20 +200,32 @@ def read(text: str, game: CardGame | None = None, reader: Reader | None = None) 
     """
     r = Reader(text, game) if reader is None else reader
     if r.done():
-        raise r.error("empty action: expected e.g. 'p1 draw' or 'deal R7'")
+        raise r.error(
+            "empty action: expected e.g. 'p1 draw' or 'deal R7'",
+            said=Message.of("notation.empty", example=_EXAMPLE),
+        )
     seat: int | None = None
     first = r.peek()
     assert first is not None
     if _LOOSE_SEAT_RE.fullmatch(first.text):
         seat = r.seat(r.next("a seat"))
+    if r.done():
+        raise r.error(
+            "expected a verb such as draw, take, lay, hit or discard",
+            said=Message.of("notation.empty", example=_EXAMPLE),
+        )
     verb_token = r.next("a verb such as draw, take, lay, hit or discard")
     verb = verb_token.low
     kind = KIND_OF_VERB.get(verb)
     if kind is None:
         raise r.error(
+            # every verb of the grammar (a record holds chance's too); a player is told the
+            # verbs of their game (the message's parameters, see notation.parse_action)
             f"unknown verb {verb_token.text!r}; expected one of {', '.join(sorted(KIND_OF_VERB))}",
             verb_token,
+            Message.of("notation.unknown-verb", word=verb_token.text, verbs=_PLAYER_VERBS),
         )
+    r.verb = verb
     if kind.is_chance and seat is not None:
         raise r.error(f"chance actions ({verb}) take no seat", first)
     operands = kind.operands

@@ -27,9 +27,18 @@ import attrs
 
 from phase10._fast import IdentityCache
 from phase10.cards import Card, Kind
-from phase10.errors import GroupProblem, MeldProblem
-from phase10.groups import GroupType, Meld, MeldRules, Value, Verdict, check_meld, shape_index
-from phase10.phases import Phase
+from phase10.errors import GroupProblem, MeldProblem, Message
+from phase10.groups import (
+    GroupType,
+    Meld,
+    MeldRules,
+    Value,
+    Verdict,
+    check_meld,
+    group_message,
+    shape_index,
+)
+from phase10.phases import Phase, phase_message
 
 __all__ = [
     "MAX_ORDERED",
@@ -75,6 +84,7 @@ class Fault:
     reason: str
     problem: MeldProblem | None
     problems: tuple[GroupProblem, ...] = ()
+    said: Message | None = None
 
 
 def problem_lines(problems: Sequence[GroupProblem]) -> list[str]:
@@ -103,7 +113,8 @@ def _group_count(phase: Phase, given: int) -> Fault:
     # rule C-10: a phase is laid down whole, one group of cards per group of the phase
     wanted = len(phase.groups)
     groups = "1 group" if wanted == 1 else f"{wanted} groups"
-    return Fault(f"{phase} needs {groups}, got {given}", MeldProblem.GROUP_COUNT)
+    said = Message.of("group-count", phase=phase_message(phase), count=wanted, given=given)
+    return Fault(f"{phase} needs {groups}, got {given}", MeldProblem.GROUP_COUNT, said=said)
 
 
 # ----------------------------------------------------------------------------- melds
@@ -157,12 +168,22 @@ def group_problem(
         verdict = check_meld(meld.placed, group, rules=rules)
         if verdict:
             verdict = Verdict(
-                False, MeldProblem.MALFORMED, f"the meld is a {meld.group}, not a {group}", ()
+                False,
+                MeldProblem.MALFORMED,
+                f"the meld is a {meld.group}, not a {group}",
+                (),
+                Message.of("meld.no-fit", group=group_message(group)),
             )
     if verdict:
         return None
     return GroupProblem(
-        index, str(group), verdict.problem, verdict.reason, placed_text(meld.placed)
+        index,
+        str(group),
+        verdict.problem,
+        verdict.reason,
+        placed_text(meld.placed),
+        said=verdict.said,
+        term=group_message(group),
     )
 
 
@@ -230,7 +251,7 @@ def unwritten_verdict(
     verdict = check_meld(placed, group, rules=rules)
     if verdict:
         reason = f"these cards form a {group} standing for other values, or in another order"
-        return Verdict(False, MeldProblem.MALFORMED, reason, ())
+        return Verdict(False, MeldProblem.MALFORMED, reason, (), Message.of("meld.malformed"))
     return verdict
 
 
@@ -285,7 +306,15 @@ def match_groups(groups: Sequence[Sequence[Placed]], phase: Phase, rules: MeldRu
     if fitting:
         return Match(tuple(fitting), None)
     problems = tuple(
-        GroupProblem(i, str(wanted[slot]), v.problem, v.reason, placed_text(groups[i]))
+        GroupProblem(
+            i,
+            str(wanted[slot]),
+            v.problem,
+            v.reason,
+            placed_text(groups[i]),
+            said=v.said,
+            term=group_message(wanted[slot]),
+        )
         for i, slot in enumerate(best)
         if not (v := verdict(i, slot))
     )

@@ -12,7 +12,7 @@ from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10._enums import member_repr
 from phase10._fast import BoundedCache, lru_cache
-from phase10.errors import InvalidCardError, NotationError
+from phase10.errors import InvalidCardError, Message, NotationError
 
 __all__ = [
     "CLASSIC_COLORS",
@@ -473,22 +473,25 @@ def _card_from_token(token: str, *, text: str, position: int, game: CardGame | N
             raise _not_of(cached, game, token=token, text=text, position=position)
         return cached
 
-    def bad(why: str) -> NotationError:
+    def bad(why: str, said: Message | None = None) -> NotationError:
         return NotationError(
             f"bad card {token!r} at position {position} in {text!r}: {why}",
             text=text,
             token=token,
             position=position,
+            said=said or Message.of("notation.not-a-card", token=token),
         )
 
     match = _CARD_RE.fullmatch(token)
     if match is None:
-        raise bad(_EXPECTED if game is None else game.syntax)
+        raise bad(_EXPECTED if game is None else game.syntax, _syntax_message(token, game))
     groups = match.groupdict()
     if groups["color"]:
         number = int(groups["number"])
         if not 1 <= number <= 12:
-            raise bad(f"numbers run from 1 to 12, got {number}")
+            top = 12 if game is None else game.max_number
+            said = Message.of("notation.number-range", token=token, max=top)
+            raise bad(f"numbers run from 1 to 12, got {number}", said)
         card = Card(Kind.NUMBER, number, _COLOR_BY_LETTER[groups["color"].upper()])
     elif groups["suit"]:
         rank = groups["rank"].upper()
@@ -520,12 +523,22 @@ def _card_from_token(token: str, *, text: str, position: int, game: CardGame | N
     return card
 
 
+def _syntax_message(token: str, game: CardGame | None) -> Message:
+    """``Q9 is not a card: write a colour letter R, B, G or Y and a number ...``, as data."""
+    letters = tuple(c.value for c in (CLASSIC_COLORS if game is None else game.colors))
+    if not set(letters) <= set("RBGYP"):  # a deck of suits: ranks and suits, said by syntax
+        return Message.of("notation.not-a-card", token=token)
+    top = 12 if game is None else game.max_number
+    return Message.of("notation.card-syntax", token=token, choices=letters, max=top)
+
+
 def _not_of(card: Card, game: CardGame, *, token: str, text: str, position: int) -> NotationError:
     return NotationError(
         f"bad card {token!r} at position {position} in {text!r}: {game.refusal(card)}",
         text=text,
         token=token,
         position=position,
+        said=Message.of("notation.not-in-game", token=token),
     )
 
 

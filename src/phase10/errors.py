@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from phase10._enums import member_repr
+from phase10._messages import Message
 
 __all__ = [
     "AmbiguousActionError",
@@ -28,6 +29,7 @@ __all__ = [
     "LaydownError",
     "LimitError",
     "MeldProblem",
+    "Message",
     "NotationError",
     "Phase10Error",
     "PictureError",
@@ -48,28 +50,88 @@ def _notation(item: Any) -> Any:
 class Phase10Error(Exception):
     """Root of every error raised by phase10; catch this to catch them all.
 
+    Besides its message (for developers, in English), every error says what went wrong as
+    data a player's app can word in the player's language: :attr:`message_id` and
+    :attr:`params`, rendered by :meth:`player_message`.
+
     Attributes:
         code: What went wrong, a stable string such as ``"notation"`` or ``"not-your-turn"``;
             each subclass sets its own (see :doc:`/reference/errors`). Compare codes, never
             messages: the wording of messages may change.
+        said: What went wrong as a :class:`Message` addressed to the player (``None``: the
+            code's general sentence).
+        hint: A likely fix ("Did you mean R7?") as a :class:`Message`, or ``None``.
     """
 
     code: str = "error"
+    said: Message | None = None
+    hint: Message | None = None
+
+    def __init__(self, *args: object, said: Message | None = None, hint: Message | None = None):
+        super().__init__(*args)
+        if said is not None:
+            self.said = said
+        if hint is not None:
+            self.hint = hint
+
+    @property
+    def message_id(self) -> str:
+        """The stable id of :meth:`player_message`, a key of the catalogue (``"draw-first"``)."""
+        return self._said().id
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The named parameters of :attr:`message_id`, JSON-ready (cards and seats as notation)."""
+        return self._said().to_json()
+
+    def _said(self) -> Message:
+        if self.said is not None:
+            return self.said
+        code = self.code
+        value = code.value if isinstance(code, enum.Enum) else code
+        if isinstance(self, IllegalActionError):
+            value = "illegal"
+        return Message.of(f"error.{value}")
+
+    def player_message(self, lang: str = "en") -> str:
+        """The refusal as a player reads it, in ``lang`` (``"en"``, ``"hu"``, ``"ru"``, ...).
+
+        One or two plain sentences addressed to the player: no nesting, no internal step
+        names or positions, with the likely fix when there is one.
+
+        >>> error = Phase10Error("x", said=Message.of("draw-first"))
+        >>> error.player_message()
+        'Draw a card first: draw, or take the top of the discard pile.'
+        """
+        text = self._said().text(lang)
+        if self.hint is not None:
+            text = f"{text} {self.hint.text(lang)}"
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         """The error as a JSON-ready dict: ``code``, ``message`` and the details of its kind.
 
+        Every error also gives ``id`` and ``params`` (what :meth:`player_message` renders, for
+        an app that words it itself) and ``hint`` (a likely fix, id and params, or ``None``).
         The details are those of the subclass: ``path`` (a :class:`FormatError`), ``token``,
         ``position`` and ``line`` (a :class:`NotationError`), ``action`` (an
         :class:`IllegalActionError`), ``candidates`` as action notation (an
         :class:`AmbiguousActionError`), ``problems`` (a :class:`LaydownError`).
 
         >>> NotationError("bad card 'X9'", text="X9", token="X9").to_dict()
-        {'code': 'notation', 'message': "bad card 'X9'", 'text': 'X9', 'token': 'X9', 'position': 0, 'line': None}
+        {'code': 'notation', 'message': "bad card 'X9'", 'id': 'error.notation', 'params': {}, 'hint': None, 'text': 'X9', 'token': 'X9', 'position': 0, 'line': None}
         """  # noqa: E501
         code = self.code
         value = code.value if isinstance(code, enum.Enum) else code
-        return {"code": value, "message": str(self), **self._details()}
+        hint = None if self.hint is None else {"id": self.hint.id, "params": self.hint.to_json()}
+        return {
+            "code": value,
+            "message": str(self),
+            "id": self.message_id,
+            "params": self.params,
+            "hint": hint,
+            **self._details(),
+        }
 
     def _details(self) -> dict[str, Any]:
         return {}
@@ -95,8 +157,10 @@ class NotationError(Phase10Error, ValueError):
         token: str = "",
         position: int = 0,
         line: int | None = None,
+        said: Message | None = None,
+        hint: Message | None = None,
     ):
-        super().__init__(message)
+        super().__init__(message, said=said, hint=hint)
         self.text = text
         self.token = token
         self.position = position
@@ -134,8 +198,10 @@ class FormatError(Phase10Error, ValueError):
         path: str = "$",
         problem: MeldProblem | None = None,
         reason: str | None = None,
+        said: Message | None = None,
+        hint: Message | None = None,
     ):
-        super().__init__(message)
+        super().__init__(message, said=said, hint=hint)
         self.path = path
         self.problem = problem
         self.reason = message if reason is None else reason
@@ -236,8 +302,15 @@ class InvalidMeldError(Phase10Error, ValueError):
 
     code = "invalid-meld"
 
-    def __init__(self, message: str, *, problem: MeldProblem | None = None):
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        problem: MeldProblem | None = None,
+        said: Message | None = None,
+        hint: Message | None = None,
+    ):
+        super().__init__(message, said=said, hint=hint)
         self.problem = problem
 
     def _details(self) -> dict[str, Any]:
@@ -288,8 +361,10 @@ class IllegalActionError(Phase10Error, ValueError):
         group: int | None = None,
         card: Any = None,
         target: str | None = None,
+        said: Message | None = None,
+        hint: Message | None = None,
     ):
-        super().__init__(message)
+        super().__init__(message, said=said, hint=hint)
         self.code = code
         self.action = action
         self.reason = message if reason is None else reason
@@ -337,8 +412,16 @@ class AmbiguousActionError(Phase10Error, ValueError):
 
     code = "ambiguous-action"
 
-    def __init__(self, message: str, *, text: str, candidates: Sequence[Any]):
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str,
+        candidates: Sequence[Any],
+        said: Message | None = None,
+        hint: Message | None = None,
+    ):
+        super().__init__(message, said=said, hint=hint)
         self.text = text
         self.candidates = tuple(candidates)
 
@@ -369,8 +452,17 @@ class LimitError(Phase10Error, ValueError):
 
     code = "limit"
 
-    def __init__(self, message: str, *, path: str, limit: str, maximum: int, value: int):
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str,
+        limit: str,
+        maximum: int,
+        value: int,
+        said: Message | None = None,
+    ):
+        super().__init__(message, said=said)
         self.path = path
         self.limit = limit
         self.maximum = maximum
@@ -460,6 +552,8 @@ class GroupProblem:
         reason: The reason as a sentence, e.g. "a set holds one number, these cards have 3
             and 5": the same one :func:`~phase10.check_meld` gives for these cards.
         cards: The group's cards as written (wilds with their values), e.g. ``"R3 B5 W=3"``.
+        said: The reason as a :class:`Message` (``None``: only the sentence is known).
+        term: The group's name as a :class:`Message` (``None``: only ``group`` is known).
     """
 
     index: int
@@ -467,6 +561,22 @@ class GroupProblem:
     problem: MeldProblem | None
     reason: str
     cards: str = ""
+    said: Message | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    term: Message | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+    @property
+    def message(self) -> Message:
+        """The reason naming the group, as a :class:`Message` for a player.
+
+        >>> problem = GroupProblem(1, "set of 3", MeldProblem.GAP, "R3 and B5 differ", "R3 B5")
+        >>> problem.message.text()
+        'Group 2 (R3 B5), a set of 3: R3 and B5 differ'
+        """
+        reason = self.said or Message.of("text", text=self.reason)
+        group = self.term or Message.of("text", text=self.group)
+        return Message.of(
+            "group-problem", number=self.index + 1, cards=self.cards, group=group, reason=reason
+        )
 
     @property
     def sentence(self) -> str:
@@ -514,6 +624,8 @@ class LaydownError(IllegalActionError):
         reason: str | None = None,
         problem: MeldProblem | None = None,
         card: Any = None,
+        said: Message | None = None,
+        hint: Message | None = None,
     ):
         problems = tuple(problems)
         first = problems[0] if problems else None
@@ -527,8 +639,25 @@ class LaydownError(IllegalActionError):
             problem=first.problem if first is not None and problem is None else problem,
             group=None if first is None else first.index,
             card=card,
+            said=said,
+            hint=hint,
         )
         self.problems = problems
+
+    def _said(self) -> Message:
+        if self.said is not None or not self.problems:
+            return super()._said()
+        # each group's reason once: a later group with the same reason points to the first
+        first: dict[str, int] = {}
+        sentences: list[Message] = []
+        for p in self.problems:
+            if p.reason in first:
+                same = Message.of("same-problem", number=p.index + 1, first=first[p.reason])
+                sentences.append(same)
+            else:
+                first[p.reason] = p.index + 1
+                sentences.append(p.message)
+        return Message.of("sentences", sentences=tuple(sentences))
 
     def _details(self) -> dict[str, Any]:
         return {**super()._details(), "problems": [p.to_dict() for p in self.problems]}

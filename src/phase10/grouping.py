@@ -21,18 +21,20 @@ from phase10.actions import LayDown, seat_name
 from phase10.cards import Card
 from phase10.errors import (
     AmbiguousActionError,
+    FormatError,
     IllegalActionError,
     LaydownError,
+    Message,
     NotationError,
     Violation,
 )
 from phase10.groups import MeldRules, Value, parse_placed
-from phase10.phases import PhaseMelds
+from phase10.phases import PhaseMelds, phase_message
 from phase10.rules import check, is_legal
 from phase10.state import GameState
 from phase10.views import PlayerView
 
-__all__ = ["lay_down_from_groups"]
+__all__ = ["lay_down_from_groups", "missing_message"]
 
 #: More groups than this is no phase of any variant a hand can hold; refused before any search.
 _MAX_GROUPS = 12
@@ -45,16 +47,55 @@ def _placed(group: str | Sequence[Card], index: int, rules: MeldRules) -> tuple[
             return parse_placed(group, rules=rules)
         except NotationError as exc:
             raise NotationError(
-                f"group {index + 1}: {exc}", text=group, token=exc.token, position=exc.position
+                f"group {index + 1}: {exc}",
+                text=group,
+                token=exc.token,
+                position=exc.position,
+                said=exc.said,
             ) from None
     if not isinstance(group, Sequence):
-        raise TypeError(f"group {index + 1}: expected a str or a sequence of Card, got {group!r}")
+        raise FormatError(
+            f"group {index + 1}: expected a str or a sequence of Card, got {_shown(group)}",
+            path=f"$[{index}]",
+            said=Message.of("json.expected-card", path=f"$[{index}]", got=_shown(group)),
+        )
     out: list[tuple[Card, Value | None]] = []
-    for card in group:
+    for i, card in enumerate(group):
         if not isinstance(card, Card):
-            raise TypeError(f"group {index + 1}: expected Card objects, got {card!r}")
+            # JSON-shaped input ([[7, 7, 7]]) is refused with a code, never a TypeError
+            path = f"$[{index}][{i}]"
+            raise FormatError(
+                f"group {index + 1}: expected Card objects, got {_shown(card)}",
+                path=path,
+                said=Message.of("json.expected-card", path=path, got=_shown(card)),
+            )
         out.append((card, None))
     return tuple(out)
+
+
+def missing_message(used: Counter[Card], held: Counter[Card]) -> Message:
+    """Why the cards ``used`` are not all in a hand that ``held``, addressed to the player.
+
+    A card the hand holds but that is used more often (in two groups, or three wilds with one
+    in hand) is said to be used too often; cards not held at all are listed.
+
+    >>> from phase10.cards import parse_cards
+    >>> used, held = Counter(parse_cards("R7 R7 B7")), Counter(parse_cards("R7 G1"))
+    >>> missing_message(used, held).text()
+    'R7 is used 2 times, but your hand holds only one.'
+    """
+    missing = used - held
+    for card in sorted(missing, key=lambda c: c.sort_key):
+        if held[card]:
+            return Message.of("card-used-twice", card=str(card), used=used[card], count=held[card])
+    absent = tuple(str(c) for c in sorted(missing, key=lambda c: c.sort_key))
+    return Message.of("cards-not-in-hand", cards=absent, count=len(absent))
+
+
+def _shown(value: object) -> str:
+    """A bad value as a message quotes it: its repr, cut short (the input is untrusted)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def lay_down_from_groups(
@@ -102,7 +143,8 @@ def lay_down_from_groups(
             laid down, or the last card must be discarded); ``.code`` says why, as
             :func:`~phase10.check` would.
         NotationError: a group is a string that is not card notation.
-        TypeError: ``groups`` is not a sequence of strings or card sequences.
+        FormatError: ``groups`` is not a sequence of strings or card sequences (JSON-shaped
+            input such as ``[[7, 7, 7]]``); ``.path`` says where.
     """
     if isinstance(state, PlayerView):
         if seat != state.player:
@@ -110,6 +152,7 @@ def lay_down_from_groups(
                 f"illegal laydown for {seat_name(seat)}: a view acts only for its viewer, "
                 f"{seat_name(state.player)}",
                 code=Violation.NOT_YOUR_TURN,
+                said=Message.of("view-other-seat"),
             )
         context = state.canonical_state()
     elif isinstance(state, GameState):
@@ -117,7 +160,10 @@ def lay_down_from_groups(
     else:
         raise TypeError(f"lay_down_from_groups() needs a GameState or PlayerView, got {state!r}")
     if isinstance(groups, str) or not isinstance(groups, Sequence):
-        raise TypeError(f"expected a sequence of groups, got {groups!r}")
+        raise FormatError(
+            f"expected a sequence of groups, got {_shown(groups)}",
+            said=Message.of("json.expected-groups", got=_shown(groups)),
+        )
     variant = context.variant
     rules = variant.meld_rules
     phases = variant.phases
@@ -126,11 +172,13 @@ def lay_down_from_groups(
         or not 0 <= phase < len(phases)
     ):
         raise LaydownError(
-            f"illegal laydown: there is no phase index {phase!r} (0 to {len(phases) - 1})"
+            f"illegal laydown: there is no phase index {phase!r} (0 to {len(phases) - 1})",
+            said=Message.of("no-such-phase", last=len(phases)),
         )
     if len(groups) > _MAX_GROUPS:
         raise LaydownError(
-            f"illegal laydown: {len(groups)} groups, no phase has more than {_MAX_GROUPS}"
+            f"illegal laydown: {len(groups)} groups, no phase has more than {_MAX_GROUPS}",
+            said=Message.of("too-many-groups", max=_MAX_GROUPS),
         )
     placed = [_placed(g, i, rules) for i, g in enumerate(groups)]
     written = " | ".join(placed_text(p) for p in placed)
@@ -145,7 +193,9 @@ def lay_down_from_groups(
             f"illegal laydown {written!r} for {seat_name(seat)}: {exc.reason}"
         ) from None
     hand = context.players[seat].hand
-    missing = Counter(c for p in placed for c, _ in p) - Counter(hand)
+    used = Counter(c for p in placed for c, _ in p)
+    held = Counter(hand)
+    missing = used - held
     if missing:
         absent = sorted(missing.elements(), key=lambda c: c.sort_key)
         reason = f"{' '.join(str(c) for c in absent)} not in {seat_name(seat)}'s hand"
@@ -154,6 +204,7 @@ def lay_down_from_groups(
             code=Violation.CARD_NOT_IN_HAND,
             reason=reason,
             card=absent[0],
+            said=missing_message(used, held),
         )
     open_ = context.open_phases(seat)
     tried = (phase,) if phase is not None else open_
@@ -189,10 +240,19 @@ def lay_down_from_groups(
     if phase is not None and phase not in open_:
         wanted = " or ".join(f"phase {i + 1} ({phases[i]})" for i in open_) or "no phase"
         reason = f"{seat_name(seat)} may lay down {wanted}, not phase {phase + 1} ({phases[phase]})"
-        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason)
+        said = Message.of(
+            "wrong-phase",
+            wanted=tuple(phase_message(phases[i]) for i in open_),
+            given=phase_message(phases[phase]),
+        )
+        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason, said=said)
     if not failures:
         reason = f"{seat_name(seat)} has no phase left"
-        raise LaydownError(f"illegal laydown {written!r}: {reason}", reason=reason)
+        raise LaydownError(
+            f"illegal laydown {written!r}: {reason}",
+            reason=reason,
+            said=Message.of("all-phases-done"),
+        )
     # several open phases (V-4): report the one the groups come closest to
     fault = min(failures, key=lambda f: (not f.problems, len(f.problems)))
     raise LaydownError(
@@ -200,4 +260,5 @@ def lay_down_from_groups(
         problems=fault.problems,
         reason=fault.reason,
         problem=fault.problem,
+        said=fault.said,
     )

@@ -18,6 +18,7 @@ from phase10.errors import (
     DefinitionError,
     InvalidMeldError,
     MeldProblem,
+    Message,
     NotationError,
     Phase10Error,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "Value",
     "Verdict",
     "check_meld",
+    "group_message",
     "parse_placed",
     "shape_index",
 ]
@@ -576,7 +578,7 @@ class Meld:
         >>> cards = parse_cards("R1 B2 G3")
         >>> meld = Meld(SetOf(3), Repeat(Pattern.of(number=1)), cards, (Value(1, None),) * 3)
         >>> print(meld.check())
-        invalid: a set holds one number, these cards have 1 and 2 and 3
+        invalid: a set holds one number, these cards have 1, 2 and 3
         """
         flaw = self._flaw(rules)
         if flaw is None:
@@ -584,7 +586,7 @@ class Meld:
         verdict = _judge(self.placed, self.group, rules)
         if not verdict:
             return verdict
-        return Verdict(False, MeldProblem.MALFORMED, flaw, ())
+        return Verdict(False, MeldProblem.MALFORMED, flaw, (), Message.of("meld.malformed"))
 
     def _flaw(self, rules: MeldRules) -> str | None:
         """What in the meld's own make-up is wrong (its shape, order, values), or ``None``."""
@@ -770,12 +772,15 @@ class Verdict:
         problem: Why not, machine-readable (``None`` when valid).
         reason: Why not, as a sentence ("" when valid).
         melds: Every way the cards form the group (wilds read differently); empty when not.
+        said: Why not, as a :class:`~phase10.Message` (its id and parameters), from which
+            ``reason`` is rendered; ``None`` when valid.
     """
 
     ok: bool
     problem: MeldProblem | None
     reason: str
     melds: tuple[Meld, ...]
+    said: Message | None = attrs.field(default=None, eq=False, repr=False)
 
     def __bool__(self) -> bool:
         return self.ok
@@ -813,7 +818,10 @@ def parse_placed(
     from phase10.cards import parse_card
 
     if not isinstance(text, str):
-        raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
+        raise NotationError(
+            f"expected card notation as a str, got {type(text).__name__}",
+            said=Message.of("notation.not-text"),
+        )
     out: list[tuple[Card, Value | None]] = []
     for m in _TOKEN_RE.finditer(text):
         token = m.group(0)
@@ -821,11 +829,14 @@ def parse_placed(
         try:
             card = parse_card(head, game=None if rules is None else rules.game)
         except NotationError as exc:
+            # the card's own reason once, not its message quoting the card again
+            why = str(exc).removeprefix(f"bad card {head!r} at position 0 in {head!r}: ")
             raise NotationError(
-                f"bad card {head!r} at position {m.start()} in {text!r}: {exc}",
+                f"bad card {head!r} at position {m.start()} in {text!r}: {why}",
                 text=text,
                 token=token,
                 position=m.start(),
+                said=exc.said,
             ) from None
         if not eq:
             out.append((card, None))
@@ -838,6 +849,7 @@ def parse_placed(
                 text=text,
                 token=token,
                 position=m.start(),
+                said=Message.of("notation.only-wild-value"),
             )
         number = int(vm.group(2)) if vm.group(2) else None
         color = _COLOR_BY_LETTER[vm.group(1).upper()] if vm.group(1) else None
@@ -1012,12 +1024,37 @@ def _judge(
     """:func:`check_meld` of cards already read: the one judge of cards as a group."""
     foreign = _foreign((c for c, _ in placed), rules)
     if foreign is not None:
-        return Verdict(False, MeldProblem.NOT_IN_DECK, foreign, ())
+        strangers = tuple(dict.fromkeys(str(c) for c, _ in placed if not rules.game.has(c)))
+        said = Message.of("meld.not-in-deck", cards=strangers, count=len(strangers))
+        return Verdict(False, MeldProblem.NOT_IN_DECK, foreign, (), said)
     melds = _arrangements(placed, group, rules)
     if melds:
         return Verdict(True, None, "", tuple(melds))
-    problem, reason = _diagnose(placed, group, rules)
-    return Verdict(False, problem, reason, ())
+    problem, said = _diagnose(placed, group, rules)
+    return Verdict(False, problem, _sentence(said), (), said)
+
+
+def _sentence(said: Message) -> str:
+    """The English reason of a verdict: the message, lower case first, without its stop."""
+    text = said.text().removesuffix(".")
+    return text[:1].lower() + text[1:]
+
+
+def group_message(group: GroupType, count: int = 1) -> Message:
+    """The name of ``group`` (``count`` of them) as a :class:`~phase10.Message` to translate.
+
+    >>> group_message(SetOf(3)).text(), group_message(RunOf(4), 2).text()
+    ('set of 3', '2 runs of 4')
+
+    A group type of one's own is named by its ``str()``, untranslated.
+    """
+    keys = {SetOf: "group.set", RunOf: "group.run", ColorGroupOf: "group.color"}
+    key = keys.get(type(group), "group.color-run" if isinstance(group, ColorRunOf) else None)
+    size = getattr(group, "size", None)
+    if key is None or not isinstance(size, int):
+        text = str(group) if count == 1 else f"{count} x {group}"
+        return Message.of("text", text=text)
+    return Message.of(key, size=size, count=count)
 
 
 def _named(group: GroupType) -> str:
@@ -1036,52 +1073,41 @@ def _plural(n: int, word: str) -> str:
 
 def _diagnose(
     placed: Sequence[tuple[Card, Value | None]], group: GroupType, rules: MeldRules
-) -> tuple[MeldProblem, str]:
+) -> tuple[MeldProblem, Message]:
     cards = [c for c, _ in placed]
+    name = group_message(group)
     if any(c.kind is Kind.SKIP for c in cards):  # rule C-19
-        return MeldProblem.SKIP, "a skip can never be part of a group"
+        return MeldProblem.SKIP, Message.of("meld.skip")
     if len(cards) < group.size:  # rule C-9
-        return (
-            MeldProblem.TOO_FEW_CARDS,
-            f"a {_named(group)} needs at least {_plural(group.size, 'card')}, got {len(cards)}",
-        )
+        said = Message.of("meld.too-few-cards", group=name, count=group.size, got=len(cards))
+        return MeldProblem.TOO_FEW_CARDS, said
     index = shape_index(group, rules)
     naturals = [c for c in cards if c.kind is Kind.NUMBER]
     shapes: list[Shape] = [*index.repeats, *index.slots_by_length.get(len(cards), ())]
     if shapes and all(len(naturals) < rules.naturals_needed(s) for s in shapes):  # rule C-17
         need = min(rules.naturals_needed(s) for s in shapes)
-        return (
-            MeldProblem.TOO_FEW_NATURALS,
-            f"a {_named(group)} needs at least {_plural(need, 'natural card')}, "
-            f"not only wilds (has {len(naturals)})",
-        )
+        said = Message.of("meld.too-few-naturals", group=name, count=need, got=len(naturals))
+        return MeldProblem.TOO_FEW_NATURALS, said
     numbers = sorted({c.number for c in naturals if c.number is not None})
     colors = sorted({c.color for c in naturals if c.color is not None}, key=lambda c: c.value)
     is_set = isinstance(group, SetOf)
     is_color = isinstance(group, ColorGroupOf | ColorRunOf)
     is_run = isinstance(group, RunOf | ColorRunOf)
     if is_set and len(numbers) > 1:  # rule C-6
-        return (
-            MeldProblem.MIXED_NUMBERS,
-            f"a set holds one number, these cards have {' and '.join(map(str, numbers))}",
-        )
+        return MeldProblem.MIXED_NUMBERS, Message.of("meld.mixed-numbers", numbers=tuple(numbers))
     if is_color and len(colors) > 1:  # rule C-8
-        names = " and ".join(c.name.lower() for c in colors)
-        return (
-            MeldProblem.MIXED_COLORS,
-            f"a {_named(group)} holds one colour, these cards are {names}",
-        )
+        names = tuple(Message.of(f"color.{c.value}") for c in colors)
+        return MeldProblem.MIXED_COLORS, Message.of("meld.mixed-colors", group=name, colors=names)
     if is_run:
         seen: set[int] = set()
         for c in naturals:
             if c.number in seen:  # rule C-7
-                return MeldProblem.REPEATED_NUMBER, f"a run cannot hold two {c.number}s"
+                said = Message.of("meld.repeated-number", number=c.number or 0)
+                return MeldProblem.REPEATED_NUMBER, said
             seen.add(c.number)  # type: ignore[arg-type]
         if len(cards) > rules.max_number:
-            return (
-                MeldProblem.TOO_LONG,
-                f"a run has at most {rules.max_number} cards, got {len(cards)}",
-            )
+            said = Message.of("meld.too-long", max=rules.max_number, got=len(cards))
+            return MeldProblem.TOO_LONG, said
         if numbers and numbers[-1] - numbers[0] + 1 > len(cards):
             if not rules.runs_wrap and rules.max_number in numbers and 1 in numbers:
                 wrapped = MeldRules(
@@ -1093,21 +1119,14 @@ def _diagnose(
                     naturals_in_runs=rules.naturals_in_runs,
                 )
                 if _arrangements(placed, group, wrapped):
-                    return (
-                        MeldProblem.NO_WRAP,
-                        f"runs do not wrap: {rules.max_number} is not followed by 1",
-                    )
-            return (
-                MeldProblem.GAP,
-                f"{numbers[0]} and {numbers[-1]} are too far apart for a run of "
-                f"{_plural(len(cards), 'card')}",
-            )
+                    return MeldProblem.NO_WRAP, Message.of("meld.no-wrap", max=rules.max_number)
+            said = Message.of("meld.gap", low=numbers[0], high=numbers[-1], count=len(cards))
+            return MeldProblem.GAP, said
     if any(v is not None for _, v in placed):
         unpinned = [(c, None) for c, _ in placed]
         if _arrangements(unpinned, group, rules):
-            pins = " ".join(_placed_str(c, v) for c, v in placed if v is not None)
-            return (
-                MeldProblem.WILD_VALUE,
-                f"the wild values {pins} do not fit this {_named(group)}",
-            )
-    return MeldProblem.NO_FIT, f"these cards do not form a {_named(group)}"
+            pins = tuple(_placed_str(c, v) for c, v in placed if v is not None)
+            # the named group of the others (a set of 7s), so a player sees what to give
+            said = Message.of("meld.wild-value", pins=pins, count=len(pins), group=name)
+            return MeldProblem.WILD_VALUE, said
+    return MeldProblem.NO_FIT, Message.of("meld.no-fit", group=name)

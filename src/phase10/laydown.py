@@ -28,7 +28,7 @@ from phase10._laydown_search import (
     suit_runs,
 )
 from phase10.cards import Card, format_cards, parse_cards
-from phase10.errors import InvalidCardError
+from phase10.errors import InvalidCardError, Message
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     GroupType,
@@ -36,12 +36,13 @@ from phase10.groups import (
     MeldRules,
     NaturalScope,
     Pattern,
+    group_message,
     shape_index,
 )
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit
-from phase10.phases import Phase, PhaseMelds, meld_order
+from phase10.phases import Phase, PhaseMelds, meld_order, phase_message
 
-__all__ = ["explain", "find_laydown", "iter_laydowns"]
+__all__ = ["explain", "explanation", "find_laydown", "iter_laydowns"]
 
 
 def _coerce_hand(hand: str | Iterable[Card], rules: MeldRules) -> tuple[Card, ...]:
@@ -248,7 +249,7 @@ def _card_melds(walk: Walk, found: Found) -> tuple[Meld, ...]:
     )
 
 
-def _group_best(search: Walk, group: GroupType) -> tuple[int, str]:
+def _group_best(search: Walk, group: GroupType) -> tuple[int, tuple[str, ...]]:
     """How close the whole hand comes to ``group`` alone, and what is missing, in words."""
     index = shape_index(group, search.plan.rules)
     size = group.size
@@ -281,13 +282,7 @@ def _group_best(search: Walk, group: GroupType) -> tuple[int, str]:
                 what = _pattern_words(p)
                 if what not in missing:
                     missing.append(what)
-    return max(best, 0), _or_list(missing)
-
-
-def _or_list(words: list[str]) -> str:
-    if len(words) <= 1:  # nothing is missing when a group is complete on its own
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return max(best, 0), tuple(missing)
 
 
 def _pattern_words(pattern: Pattern) -> str:
@@ -305,10 +300,6 @@ def _fewest_naturals(phase: Phase, rules: MeldRules) -> int:
         min(rules.naturals_needed(shape) for shape in group.shapes(rules)) for group in phase.groups
     )
     return max(per_group, rules.phase_naturals_needed())
-
-
-def _cards_word(count: int, noun: str) -> str:
-    return f"one {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def explain(
@@ -333,38 +324,59 @@ def explain(
         SearchLimitError: the search needed more than ``limits.max_search_nodes`` steps
             (never in the built-in games).
     """
+    return explanation(hand, phase, rules=rules, limits=limits).text()
+
+
+def explanation(
+    hand: str | Iterable[Card],
+    phase: Phase,
+    *,
+    rules: MeldRules = CLASSIC_MELD_RULES,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Message:
+    """:func:`explain` as a :class:`~phase10.Message`: its id and parameters, to translate.
+
+    >>> explanation("R7 B8 G9 Y3 W", CLASSIC_PHASES[3]).text("es")
+    'no se puede bajar escalera de 7: escalera de 7: la mejor tiene 5, faltan 2 de 4, 5 o 6'
+
+    Raises:
+        NotationError: as :func:`explain`.
+        InvalidCardError: as :func:`explain`.
+        LimitError: as :func:`explain`.
+        SearchLimitError: as :func:`explain`.
+    """
     cards = _coerce_hand(hand, rules)
+    named = Message.of("named", name=str(phase), term=phase_message(phase))
     found = find_laydown(cards, phase, rules=rules, limits=limits)
     if found is not None:
-        return f"can lay down {phase}: {found}"
+        return Message.of("explain.can", phase=named, laydown=str(found))
     naturals = sum(1 for card in cards if card.is_natural)
     wilds = sum(1 for card in cards if card.is_wild)
     need = _fewest_naturals(phase, rules)
     if naturals < need and naturals + wilds >= phase.size:  # rule C-17
-        what = "a number card, not a wild" if need == 1 else "number cards, not wilds"
-        return (
-            f"cannot lay down {phase}: it needs at least {_cards_word(need, 'natural card')} "
-            f"({what}), and these {len(cards)} cards have {naturals or 'none'}"
+        have: int | Message = naturals or Message.of("explain.none")
+        return Message.of(
+            "explain.naturals", phase=named, count=need, cards=len(cards), naturals=have
         )
     plan = compiled_plan(phase, rules)
     search = card_walk(plan, cards, Oracle(plan, [], True, limits.max_search_nodes))
-    parts = []
+    parts: list[Message] = []
+    possible = 0
     for group in phase.groups:
-        have, missing = _group_best(search, group)
-        if have >= group.size:
-            parts.append(f"{group}: possible on its own")
+        best, missing = _group_best(search, group)
+        term = Message.of("named", name=str(group), term=group_message(group))
+        if best >= group.size:
+            possible += 1
+            parts.append(Message.of("explain.possible", group=term))
         else:
-            short = group.size - have
-            what = f"missing {short} of {missing}" if short > 1 else f"missing one of {missing}"
-            parts.append(f"{group}: best has {have}, {what}")
-    if all(p.endswith("possible on its own") for p in parts):
-        if len(parts) == 1:  # only the natural cards' places can be missing (C-17)
-            return (
-                f"cannot lay down {phase}: no {phase.groups[0]} from these {len(cards)} cards "
-                f"holds the natural cards it needs"
+            short = group.size - best
+            parts.append(
+                Message.of("explain.best", group=term, have=best, count=short, choices=missing)
             )
-        return (
-            f"cannot lay down {phase}: each group can be made on its own, "
-            f"but not all of them at once from these {len(cards)} cards"
-        )
-    return f"cannot lay down {phase}: " + "; ".join(parts)
+    if possible == len(parts):
+        if len(parts) == 1:  # only the natural cards' places can be missing (C-17)
+            group = phase.groups[0]
+            term = Message.of("named", name=str(group), term=group_message(group))
+            return Message.of("explain.no-naturals", phase=named, group=term, cards=len(cards))
+        return Message.of("explain.not-at-once", phase=named, cards=len(cards))
+    return Message.of("explain.cannot", phase=named, clauses=tuple(parts))

@@ -36,16 +36,18 @@ from phase10.errors import (
     AmbiguousActionError,
     IllegalActionError,
     LaydownError,
+    Message,
     NotationError,
     Phase10Error,
     Violation,
 )
-from phase10.grouping import lay_down_from_groups
+from phase10.grouping import lay_down_from_groups, missing_message
 from phase10.groups import End, Meld, Value
-from phase10.phases import Phase, PhaseMelds
+from phase10.hints import fix_move, suggest_word
+from phase10.phases import Phase, PhaseMelds, phase_message
 from phase10.rules import check, legal_actions
 from phase10.state import CHANCE, GameState
-from phase10.variants import PhaseOrder, Variant
+from phase10.variants import LaydownStyle, PhaseOrder, Variant
 from phase10.views import PlayerView
 
 __all__ = ["action_text", "parse_action"]
@@ -184,14 +186,20 @@ def _refusal(
     """Why no legal action fits ``text``: the rules' own reason where it can be had."""
 
     def illegal(
-        code: Violation, reason: str, action: object, *, card: Card | None = None
+        code: Violation,
+        reason: str,
+        action: object,
+        *,
+        card: Card | None = None,
+        said: Message | None = None,
     ) -> IllegalActionError:
         return IllegalActionError(
             f"illegal action {text!r}: {reason} ({_where(state)})",
             code=code,
-            action=action,
+            action=_written(action, text),
             reason=reason,
             card=card,
+            said=said,
         )
 
     if seat is None:
@@ -203,7 +211,8 @@ def _refusal(
     except IllegalActionError as exc:
         if exc.code not in _DETAILED or p.verb not in ("hit", "lay", "announce"):
             return exc.retold(
-                f"illegal action {text!r}: {exc.reason} ({_where(state)})", action=probe
+                f"illegal action {text!r}: {exc.reason} ({_where(state)})",
+                action=_written(probe, text),
             )
     else:
         if for_view is not None:
@@ -211,23 +220,38 @@ def _refusal(
                 Violation.NOT_YOUR_TURN,
                 f"a view lists only the actions of its viewer, {seat_name(for_view)}",
                 probe,
+                said=Message.of("view-other-seat"),
             )
     if p.verb == "hit":
         where = f" on {seat_name(p.ref[0])}.{p.ref[1] + 1}" if p.ref is not None else ""
+        card = p.cards[0].card
+        said = (
+            Message.of("hit-no-fit", card=str(card), meld=where.removeprefix(" on "))
+            if where
+            else Message.of("hit-no-fit-any", card=str(card))
+        )
         return illegal(
             Violation.HIT_DOES_NOT_FIT,
-            f"{p.cards[0].card} does not fit{where} as written",
+            f"{card} does not fit{where} as written",
             probe,
-            card=p.cards[0].card,
+            card=card,
+            said=said,
         )
     if p.verb in ("lay", "announce"):
         hand = state.players[seat].hand if 0 <= seat < len(state.players) else ()
-        missing = Counter(c.card for m in p.melds for c in m) - Counter(hand)
+        written = Counter(c.card for m in p.melds for c in m)
+        held = Counter(hand)
+        missing = written - held
         if missing:
             absent = sorted(missing.elements())
             listed = " ".join(str(c) for c in absent)
+            said = missing_message(written, held)
             return illegal(
-                Violation.CARD_NOT_IN_HAND, f"{listed} not in hand", probe, card=absent[0]
+                Violation.CARD_NOT_IN_HAND,
+                f"{listed} not in hand",
+                probe,
+                card=absent[0],
+                said=said,
             )
         laid = probe.laydown.phase if isinstance(probe, LayDown) else None
         # all the cards as one group is a short form for a phase of several groups: only the
@@ -236,15 +260,35 @@ def _refusal(
             why = _laydown_reason(state, seat, p)
             if why is not None:
                 return why.retold(
-                    f"illegal action {text!r}: {why.reason} ({_where(state)})", action=probe
+                    f"illegal action {text!r}: {why.reason} ({_where(state)})",
+                    action=_written(probe, text),
                 )
         phase = state.current_phase(seat) if 0 <= seat < len(state.players) else None
+        named: Message = (
+            Message.of("text", text="a phase") if phase is None else phase_message(phase)
+        )
         return illegal(
             Violation.PHASE_NOT_COMPLETE,
             f"these cards do not lay down {phase or 'a phase'} as written",
             probe,
+            said=Message.of("laydown-not-phase", phase=named),
         )
-    return illegal(Violation.UNKNOWN_ACTION, "no legal action fits", probe)
+    return illegal(
+        Violation.UNKNOWN_ACTION,
+        "no legal action fits",
+        probe,
+        said=Message.of("notation.no-move-fits", text=text.strip()),
+    )
+
+
+def _written(probe: object, text: str) -> object:
+    """The refused action: the probe, or the text as written for a laydown probe without cards.
+
+    A laydown probe is empty (``p1 lay``): its notation would lose the cards the player wrote.
+    """
+    if isinstance(probe, LayDown | Announce) and not probe.laydown.melds:
+        return " ".join(text.split())
+    return probe
 
 
 def _laydown_reason(state: GameState, seat: int, p: Parsed) -> LaydownError | None:
@@ -320,8 +364,58 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
         AmbiguousActionError: short input that fits several legal actions, listed in
             ``.candidates``.
     """
+    try:
+        return _parse_action(state, text)
+    except (NotationError, IllegalActionError) as exc:
+        if isinstance(state, GameState | PlayerView) and isinstance(text, str):  # type: ignore[redundant-expr]
+            _advise(exc, state, text)
+        raise
+
+
+def _verbs(state: GameState | PlayerView) -> tuple[str, ...]:
+    """The verbs a player of this game writes: the classic ones and those legal now."""
+    variant = state.variant
+    context = state.canonical_state() if isinstance(state, PlayerView) else state
+    lay = "announce" if variant.laydown_style is LaydownStyle.ANNOUNCE else "lay"
+    found = dict.fromkeys(("draw", "take", lay, "hit", "discard"))
+    for action in legal_actions(context):
+        if not action.is_chance:
+            found[action_text(action, variant).split()[1]] = None
+    return tuple(found)
+
+
+def _advise(
+    exc: NotationError | IllegalActionError, state: GameState | PlayerView, text: str
+) -> None:
+    """Give a refusal of ``text`` the likely move it meant ("did you mean draw?"), in place.
+
+    The suggestion is a move that parses now; an unknown verb lists the verbs of this game.
+    """
+    verbs = _verbs(state)
+    if exc.said is not None and exc.said.id == "notation.unknown-verb":
+        exc.said = Message.of("notation.unknown-verb", **{**exc.said.arguments, "verbs": verbs})
+    game = state.variant.meld_rules.game
+    fixed = fix_move(text, game, verbs)
+    if fixed is None:
+        words = text.split()
+        if len(words) == 1:
+            close = suggest_word(words[0], verbs)
+            fixed = close if close is not None and close != words[0].lower() else None
+    if fixed is None:
+        return
+    try:
+        _parse_action(state, fixed)
+    except Phase10Error:
+        return
+    exc.hint = Message.of("did-you-mean", text=fixed)
+
+
+def _parse_action(state: GameState | PlayerView, text: str) -> Action:
     if not isinstance(text, str):
-        raise NotationError(f"expected action notation as a str, got {type(text).__name__}")
+        raise NotationError(
+            f"expected action notation as a str, got {type(text).__name__}",
+            said=Message.of("notation.not-text"),
+        )
     game = (
         state.variant.meld_rules.game
         if isinstance(state, GameState | PlayerView)  # type: ignore[redundant-expr]
@@ -363,6 +457,7 @@ def parse_action(state: GameState | PlayerView, text: str) -> Action:
             f"{listed}{more}; write more of it",
             text=text,
             candidates=candidates,
+            said=Message.of("ambiguous", text=text.strip(), count=len(candidates)),
         )
     raise _refusal(context, text, parsed, seat, for_view)
 

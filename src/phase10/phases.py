@@ -9,7 +9,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10.cards import Card, Color, sort_cards
-from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, NotationError
+from phase10.errors import DefinitionError, InvalidMeldError, MeldProblem, Message, NotationError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -22,6 +22,7 @@ from phase10.groups import (
     RunOf,
     SetOf,
     Shape,
+    group_message,
 )
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
 
@@ -33,6 +34,7 @@ __all__ = [
     "PhaseMelds",
     "meld_colors",
     "meld_order",
+    "phase_message",
 ]
 
 
@@ -61,6 +63,28 @@ def _check_groups(instance: Phase, attribute: attrs.Attribute[object], value: ob
         size = group.size
         if type(size) is int:
             check_limit(size, "max_group_size", f"groups[{i}].size")
+
+
+def phase_message(phase: Phase) -> Message:
+    """What ``phase`` asks for, as a :class:`~phase10.Message` to translate.
+
+    Equal groups side by side are counted ("2 sets of 3"); a phase that wants its groups in
+    different colours (T-3) says so.
+
+    >>> phase_message(CLASSIC_PHASES[0]).text(), phase_message(CLASSIC_PHASES[1]).text()
+    ('2 sets of 3', 'set of 3 and run of 4')
+    """
+    parts: list[Message] = []
+    groups = phase.groups
+    i = 0
+    while i < len(groups):
+        j = i
+        while j < len(groups) and groups[j] == groups[i]:
+            j += 1
+        parts.append(group_message(groups[i], j - i))
+        i = j
+    key = "phase.distinct" if phase.distinct_colors else "phase.groups"
+    return Message.of(key, groups=tuple(parts))
 
 
 @attrs.frozen(cache_hash=True)

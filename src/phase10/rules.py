@@ -60,12 +60,13 @@ from phase10.errors import (
     IllegalActionError,
     InvalidStateError,
     LaydownError,
+    Message,
     Violation,
 )
-from phase10.groups import Meld
+from phase10.groups import Meld, group_message
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.limits import Limits, current_limits
-from phase10.phases import PhaseMelds
+from phase10.phases import PhaseMelds, phase_message
 from phase10.state import Event, GameState, History, PlayerState, TurnStep, Unseen
 from phase10.variants import (
     Advance,
@@ -374,7 +375,17 @@ def _where(state: GameState) -> str:
     return f"turn of {seat_name(who)}, step {state.step.name}"
 
 
-def _illegal(state: GameState, action: object, code: Violation, reason: str) -> IllegalActionError:
+def _said(key: str, **params: object) -> Message:
+    return Message.of(key, **params)  # type: ignore[arg-type]
+
+
+#: What a player is told who acts in the wrong step: what to do now, never the step's name.
+_STEP_MESSAGES = {TurnStep.DRAW: "draw-first", TurnStep.PLAY: "already-drew"}
+
+
+def _illegal(
+    state: GameState, action: object, code: Violation, reason: str, said: Message | None = None
+) -> IllegalActionError:
     return IllegalActionError(
         f"illegal action '{action}': {reason} ({_where(state)})",
         code=code,
@@ -382,6 +393,7 @@ def _illegal(state: GameState, action: object, code: Violation, reason: str) -> 
         reason=reason,
         card=_card_of(action),
         target=action_target(action),
+        said=said,
     )
 
 
@@ -399,6 +411,7 @@ def _bad_laydown(state: GameState, action: object, fault: Fault) -> LaydownError
         problems=fault.problems,
         reason=fault.reason,
         problem=fault.problem,
+        said=fault.said,
     )
 
 
@@ -547,7 +560,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
 
 def _check_common(state: GameState, action: object) -> None:
     if state.step is TurnStep.OVER:
-        raise _illegal(state, action, Violation.GAME_OVER, "the game is over")
+        raise _illegal(state, action, Violation.GAME_OVER, "the game is over", _said("game-over"))
     chance_action = isinstance(action, CHANCE_ACTION_TYPES)
     if state.is_chance:
         if not chance_action:
@@ -556,28 +569,53 @@ def _check_common(state: GameState, action: object) -> None:
                 action,
                 Violation.CHANCE_TO_ACT,
                 "chance must act first (see chance_outcomes)",
+                _said("chance-to-act"),
             )
         return
     if chance_action:
-        raise _illegal(state, action, Violation.NOT_CHANCE, "a player must act, not chance")
+        raise _illegal(
+            state,
+            action,
+            Violation.NOT_CHANCE,
+            "a player must act, not chance",
+            _said("not-chance"),
+        )
     if not isinstance(action, PLAYER_ACTION_TYPES):
-        raise _illegal(state, action, Violation.UNKNOWN_ACTION, "not a phase10 action")
+        raise _illegal(
+            state, action, Violation.UNKNOWN_ACTION, "not a phase10 action", _said("unknown-action")
+        )
     actor = state.current_player
     if action.player != actor:
         raise _illegal(
-            state, action, Violation.NOT_YOUR_TURN, f"it is {seat_name(actor or 0)}'s turn"
+            state,
+            action,
+            Violation.NOT_YOUR_TURN,
+            f"it is {seat_name(actor or 0)}'s turn",
+            _said("not-your-turn", seat=seat_name(actor or 0)),
         )
 
 
 def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
     if state.step not in steps:
         wanted = " or ".join(s.name for s in steps)
-        raise _illegal(state, action, Violation.WRONG_STEP, f"this action belongs to step {wanted}")
+        raise _illegal(
+            state,
+            action,
+            Violation.WRONG_STEP,
+            f"this action belongs to step {wanted}",
+            _said(_STEP_MESSAGES.get(state.step, "not-now")),
+        )
 
 
 def _need_card(state: GameState, action: object, card: object, cards: tuple[Card, ...]) -> None:
     if not isinstance(card, Card) or not _contains(cards, card):
-        raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, f"{card} is not in hand")
+        raise _illegal(
+            state,
+            action,
+            Violation.CARD_NOT_IN_HAND,
+            f"{card} is not in hand",
+            _said("card-not-in-hand", card=str(card)),
+        )
 
 
 def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> None:
@@ -588,18 +626,36 @@ def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> None
         return
     if _contains(state.draw_pile, card):  # rule M-6
         raise _illegal(
-            state, action, Violation.NOT_AN_OUTCOME, "the first discard must be a number card"
+            state,
+            action,
+            Violation.NOT_AN_OUTCOME,
+            "the first discard must be a number card",
+            _said("first-discard-number"),
         )
-    raise _illegal(state, action, Violation.NOT_AN_OUTCOME, f"{card} is not in the draw pile")
+    raise _illegal(
+        state,
+        action,
+        Violation.NOT_AN_OUTCOME,
+        f"{card} is not in the draw pile",
+        _said("not-in-draw-pile", card=str(card)),
+    )
 
 
 def _check_take(state: GameState, action: TakeDiscard) -> None:
     _need_step(state, action, TurnStep.DRAW)
     refused = _take_violation(state)
     if refused is Violation.EMPTY_PILE:
-        raise _illegal(state, action, refused, "the discard pile is empty")
+        raise _illegal(
+            state, action, refused, "the discard pile is empty", _said("discard-pile-empty")
+        )
     if refused is not None:
-        raise _illegal(state, action, refused, "a skip cannot be taken from the discard pile")
+        raise _illegal(
+            state,
+            action,
+            refused,
+            "a skip cannot be taken from the discard pile",
+            _said("no-skip-from-discard"),
+        )
 
 
 def _check_draw(state: GameState, action: Draw | DrawTwo) -> None:
@@ -607,10 +663,13 @@ def _check_draw(state: GameState, action: Draw | DrawTwo) -> None:
     two = isinstance(action, DrawTwo)
     refused = _draw_violation(state, action.player, 2 if two else 1)
     if refused is Violation.NO_TAKE_TWO:
-        raise _illegal(state, action, refused, "drawing two needs a Take two in front")
+        raise _illegal(
+            state, action, refused, "drawing two needs a Take two in front", _said("no-take-two")
+        )
     if refused is not None:
         reason = "fewer than two cards to draw" if two else "the draw pile is empty"
-        raise _illegal(state, action, refused, reason)
+        key = "too-few-to-draw-two" if two else "draw-pile-empty"
+        raise _illegal(state, action, refused, reason, _said(key))
 
 
 def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
@@ -623,7 +682,16 @@ def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
     if index is None:
         wanted = " or ".join(str(phases[i]) for i in open_) or "nothing (all phases done)"
         reason = f"{seat_name(seat)} must lay down {wanted}, not {laydown.phase}"
-        raise _bad_laydown(state, action, Fault(reason, None))
+        said = (
+            _said("all-phases-done")
+            if not open_
+            else _said(
+                "wrong-phase",
+                wanted=tuple(phase_message(phases[i]) for i in open_),
+                given=phase_message(laydown.phase),
+            )
+        )
+        raise _bad_laydown(state, action, Fault(reason, None, said=said))
     fault = laydown_fault(laydown.melds, phases[index], state.variant.meld_rules)
     if fault is not None:
         raise _bad_laydown(state, action, fault)
@@ -634,10 +702,22 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, 
     """Returns the phase index and the hand left after laying down."""
     _need_step(state, action, TurnStep.PLAY)
     if state.variant.laydown_style is not LaydownStyle.TABLE:
-        raise _illegal(state, action, Violation.WRONG_STEP, "phases are announced, not laid")
+        raise _illegal(
+            state,
+            action,
+            Violation.WRONG_STEP,
+            "phases are announced, not laid",
+            _said("announce-not-lay"),
+        )
     refused = _lay_down_violation(state, action.player)
     if refused is not None:
-        raise _illegal(state, action, refused, "the phase is already laid down this hand")
+        raise _illegal(
+            state,
+            action,
+            refused,
+            "the phase is already laid down this hand",
+            _said("already-laid-down"),
+        )
     index = _laydown_phase(state, action)
     rest = _remove_all(state.players[action.player].hand, action.laydown.cards)
     if rest is None:
@@ -649,6 +729,7 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, 
             action,
             refused,
             "the turn must end with a discard (go_out_by_hitting is off)",
+            _said("must-discard-last"),
         )
     return index, rest
 
@@ -656,10 +737,22 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, 
 def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card, ...]]:
     _need_step(state, action, TurnStep.PLAY)
     if state.variant.laydown_style is not LaydownStyle.ANNOUNCE:
-        raise _illegal(state, action, Violation.WRONG_STEP, "phases are laid down, not announced")
+        raise _illegal(
+            state,
+            action,
+            Violation.WRONG_STEP,
+            "phases are laid down, not announced",
+            _said("lay-not-announce"),
+        )
     refused = _lay_down_violation(state, action.player)
     if refused is not None:
-        raise _illegal(state, action, refused, "a phase was announced this turn already")
+        raise _illegal(
+            state,
+            action,
+            refused,
+            "a phase was announced this turn already",
+            _said("already-announced"),
+        )
     index = _laydown_phase(state, action)
     for meld in action.laydown.melds:  # rule T-4: "those cards" are exactly the phase
         if len(meld.cards) != meld.group.size:
@@ -668,12 +761,18 @@ def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card
                 action,
                 Violation.PHASE_NOT_COMPLETE,
                 f"an announced {meld.group} shows exactly {meld.group.size} cards",
+                _said("announce-exact", group=group_message(meld.group), count=meld.group.size),
             )
     rest = _remove_all(state.players[action.player].hand, action.laydown.cards)
     if rest is None:
         raise _illegal(state, action, Violation.CARD_NOT_IN_HAND, "those cards are not all in hand")
     return index, rest
 
+
+_HIT_SAID = {
+    Violation.PHASE_NOT_LAID_DOWN: Message.of("hit-before-laydown"),
+    Violation.HIT_NOT_ALLOWED_YET: Message.of("hit-next-turn"),
+}
 
 _HIT_REASONS = {
     Violation.PHASE_NOT_LAID_DOWN: "hitting is allowed only after laying down one's own phase",
@@ -687,9 +786,12 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
     seat, owner, index = action.player, action.owner, action.meld
     refused = _hit_violation(state, seat, owner, index)
     if refused is Violation.NO_SUCH_MELD:
-        raise _illegal(state, action, refused, f"there is no meld {seat_name(owner)}.{index + 1}")
+        name = f"{seat_name(owner)}.{index + 1}"
+        raise _illegal(
+            state, action, refused, f"there is no meld {name}", _said("no-such-meld", meld=name)
+        )
     if refused is not None:
-        raise _illegal(state, action, refused, _HIT_REASONS[refused])
+        raise _illegal(state, action, refused, _HIT_REASONS[refused], _HIT_SAID[refused])
     hand = state.players[seat].hand
     _need_card(state, action, action.card, hand)
     refused = _go_out_violation(state, len(hand) - 1)
@@ -699,6 +801,7 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
             action,
             refused,
             "the last card must be discarded (go_out_by_hitting is off)",
+            _said("must-discard-last"),
         )
     meld = state.table[owner][index]
     for option in meld.hit_options(action.card, rules=state.variant.meld_rules):
@@ -710,6 +813,7 @@ def _check_hit(state: GameState, action: Hit) -> Meld:
         Violation.HIT_DOES_NOT_FIT,
         f"{action.card} as {action.value} at end {action.end.value} does not fit the "
         f"{meld.group} {meld}",
+        _said("hit-no-fit", card=str(action.card), meld=f"{seat_name(owner)}.{index + 1}"),
     )
 
 
@@ -744,11 +848,23 @@ def _check_discard(state: GameState, action: Discard) -> None:
         targets = _skip_targets(state, action.player)
         if action.target not in targets:
             allowed = ", ".join("nobody" if t is None else seat_name(t) for t in targets)
+            named = tuple(seat_name(t) for t in targets if t is not None)
+            said = (
+                _said("skip-target", seats=named, count=len(named))
+                if named
+                else _said("skip-no-target")
+            )
             raise _illegal(
-                state, action, Violation.BAD_SKIP_TARGET, f"this skip can target {allowed}"
+                state, action, Violation.BAD_SKIP_TARGET, f"this skip can target {allowed}", said
             )
     elif action.target is not None:
-        raise _illegal(state, action, Violation.BAD_SKIP_TARGET, "only a skip takes a target")
+        raise _illegal(
+            state,
+            action,
+            Violation.BAD_SKIP_TARGET,
+            "only a skip takes a target",
+            _said("only-skip-targets"),
+        )
 
 
 # ----------------------------------------------------------------------------- transitions

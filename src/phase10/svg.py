@@ -38,15 +38,18 @@ tall as it is wide, and the rest of a picture scales with it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
 from phase10 import _pictures
+from phase10._messages import language
 from phase10.actions import (
     ACTION_TYPES,
     Action,
@@ -58,7 +61,7 @@ from phase10.actions import (
     seat_name,
 )
 from phase10.cards import ActionKind, Card, Color, Kind
-from phase10.errors import PictureError
+from phase10.errors import Message, PictureError
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules, Value
 from phase10.laydown import explain, find_laydown
 from phase10.phases import Phase, PhaseMelds
@@ -77,6 +80,7 @@ __all__ = [
     "row",
     "table",
     "turn_diagram",
+    "use_language",
 ]
 
 
@@ -259,6 +263,43 @@ def _document(body: Sequence[str], width: float, height: float, size: float, tit
     )
 
 
+# ----------------------------------------------------------------------------- names
+
+#: The language of the names drawn on cards, set by :func:`use_language`.
+_LANGUAGE: ContextVar[str] = ContextVar("phase10_svg_language", default="en")
+
+
+@contextlib.contextmanager
+def use_language(lang: str) -> Iterator[None]:
+    """Draw the names on cards (colours, Wild, Skip) in ``lang`` inside the ``with`` block.
+
+    ``lang`` is a language of the messages (``hu``, ``ru``, ``ro``, ``es``; a locale name
+    such as ``es_ES.UTF-8`` is read as its language, any other as English). The card notation
+    in the corners stays the same in every language.
+
+    >>> from phase10 import parse_card
+    >>> with use_language("es"):
+    ...     "SALTO" in card(parse_card("S"))
+    True
+    """
+    token = _LANGUAGE.set(language(lang))
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def _word(key: str, english: str) -> str:
+    """The name ``key`` in the language in force, in capitals (``english`` in English)."""
+    lang = _LANGUAGE.get()
+    return english if lang == "en" else Message.of(key).text(lang).upper()
+
+
+def _name_size(text: str, size: float) -> float:
+    """A font size that fits ``text`` across a card (a long name is drawn smaller)."""
+    return min(size, round(150 / max(1, len(text)), 1))
+
+
 # ----------------------------------------------------------------------------- cards
 
 
@@ -318,6 +359,7 @@ def _number_face(card: Card) -> list[str]:
             _symbol(look.symbol, 58, 114, 14, look.ink),
         ]
     number = str(card.number)
+    name = _word(f"color.{card.color.value}", look.name.upper())
     return [
         *_frame(look.fill),
         _text(12, 30, number, size=22, fill=look.ink, bold=True),
@@ -331,7 +373,7 @@ def _number_face(card: Card) -> list[str]:
             anchor="middle",
             bold=True,
         ),
-        _text(50, 134, look.name.upper(), size=14, fill=look.ink, anchor="middle", bold=True),
+        _text(50, 134, name, size=_name_size(name, 14), fill=look.ink, anchor="middle", bold=True),
     ]
 
 
@@ -351,7 +393,9 @@ def _wild_face(card: Card) -> list[str]:
             look = _LOOKS[color]
             out.append(_symbol(look.symbol, 44 + i * 13, 22, 5, look.fill))
         out.append(_text(50, 100, "W", size=58, fill="#ffffff", anchor="middle", bold=True))
-        out.append(_text(50, 134, "WILD", size=14, fill="#ffffff", anchor="middle", bold=True))
+        name = _word("card.wild", "WILD")
+        size = _name_size(name, 14)
+        out.append(_text(50, 134, name, size=size, fill="#ffffff", anchor="middle", bold=True))
         return out
     out.append(_text(50, 78, "W", size=44, fill="#ffffff", anchor="middle", bold=True))
     numbers = card.wild_numbers
@@ -368,12 +412,13 @@ def _wild_face(card: Card) -> list[str]:
 
 
 def _skip_face() -> list[str]:
+    name = _word("card.skip", "SKIP")
     return [
         *_frame(_DARK_FACE),
         _text(12, 30, "S", size=22, fill="#ffffff", bold=True),
         '<circle cx="50" cy="78" r="25" fill="none" stroke="#ffffff" stroke-width="7"/>',
         '<line x1="32" y1="96" x2="68" y2="60" stroke="#ffffff" stroke-width="7"/>',
-        _text(50, 134, "SKIP", size=16, fill="#ffffff", anchor="middle", bold=True),
+        _text(50, 134, name, size=_name_size(name, 16), fill="#ffffff", anchor="middle", bold=True),
     ]
 
 

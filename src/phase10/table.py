@@ -65,6 +65,7 @@ from phase10.errors import (
     InvalidStateError,
     LimitError,
     MeldProblem,
+    Message,
     NotationError,
     Phase10Error,
     PictureError,
@@ -730,7 +731,12 @@ class Table:
     def _play(self, seat: int, move: object) -> Table:
         state = self.state
         if state.is_over:
-            raise IllegalActionError("the game is over", code=Violation.GAME_OVER, action=move)
+            raise IllegalActionError(
+                "the game is over",
+                code=Violation.GAME_OVER,
+                action=move,
+                said=Message.of("game-over"),
+            )
         if self.seats[seat] is not None or state.current_player != seat:
             who = self.waiting_for
             raise IllegalActionError(
@@ -739,6 +745,7 @@ class Table:
                 + " is to act",
                 code=Violation.NOT_YOUR_TURN,
                 action=move,
+                said=None if who is None else Message.of("not-your-turn", seat=seat_name(who)),
             )
         action = self._read(seat, move)
         if not isinstance(action, PLAYER_ACTION_TYPES):
@@ -746,12 +753,14 @@ class Table:
                 f"chance actions are the table's to play, got {action}",
                 code=Violation.NOT_CHANCE,
                 action=action,
+                said=Message.of("not-chance"),
             )
         if action.player != seat:
             raise IllegalActionError(
                 f"{seat_name(seat)} cannot play for {seat_name(action.player)}: {action}",
                 code=Violation.NOT_YOUR_TURN,
                 action=action,
+                said=Message.of("view-other-seat"),
             )
         after = apply(state, action)  # a refused laydown is a LaydownError with its problems
         return self._then(action, state, after)._advance(previous=self)
@@ -1136,6 +1145,12 @@ def _error_schema() -> dict[str, Any]:
         ),
     }
     illegal = kinds["IllegalActionError"][1]
+    # every error's message id, its parameters and a likely fix (Phase10Error.to_dict)
+    said = {
+        "id": text,
+        "params": {"type": "object"},
+        "hint": _nullable({"$ref": "#/$defs/MessageHint"}),
+    }
     defs: dict[str, Any] = {}
     for title, (codes, details) in kinds.items():
         defs[title] = _object(
@@ -1143,7 +1158,7 @@ def _error_schema() -> dict[str, Any]:
             f"The to_dict() of a {title}."
             if title != "OtherError"
             else "An error with no details.",
-            {"code": {"enum": codes}, "message": text, **details},
+            {"code": {"enum": codes}, "message": text, **said, **details},
         )
     group_problem = _object(
         "GroupProblem",
@@ -1163,18 +1178,26 @@ def _error_schema() -> dict[str, Any]:
         {
             "code": {"enum": [v.value for v in Violation]},
             "message": text,
+            **said,
             **illegal,
             "problems": {"type": "array", "items": {"$ref": "#/$defs/GroupProblem"}},
         },
     )
     defs["GroupProblem"] = group_problem
+    defs["MessageHint"] = _object(
+        "MessageHint",
+        "A likely fix (Phase10Error.hint): a message id and its parameters.",
+        {"id": text, "params": {"type": "object"}},
+    )
     return {
         "$schema": DRAFT,
         "$id": f"{_BASE}client/error.json",
         "title": "Phase10ErrorDict",
         "description": "Any error's to_dict(): its code, its message and the details of its"
         " kind (docs/reference/errors.md). " + _NUMBERING,
-        "oneOf": [{"$ref": f"#/$defs/{k}"} for k in defs if k != "GroupProblem"],
+        "oneOf": [
+            {"$ref": f"#/$defs/{k}"} for k in defs if k not in ("GroupProblem", "MessageHint")
+        ],
         "$defs": defs,
     }
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from phase10 import __version__
+from phase10._messages import LANGUAGES, language, language_from_env
 from phase10.cli import check, demo, play, replay, simulate
 from phase10.cli._common import BOTS, UsageError, is_bot_spec, printable, variant_named
 from phase10.errors import Phase10Error
@@ -108,6 +109,17 @@ def _variant_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        type=language,
+        default=language_from_env(os.environ),
+        metavar="LANG",
+        help=f"the language of messages: {', '.join(LANGUAGES)} (default: from LC_ALL, "
+        "LC_MESSAGES, LANGUAGE or LANG; English if none of these)",
+    )
+
+
 def _build_parser() -> _Parser:
     parser = _Parser(
         prog=_PROG,
@@ -153,6 +165,7 @@ def _build_parser() -> _Parser:
         help='instead of a phase, one group in words: "run 4", "set of 3", "colour 7"',
     )
     _variant_option(check_cmd)
+    _lang_option(check_cmd)
     check_cmd.add_argument(
         "--svg",
         type=Path,
@@ -169,6 +182,7 @@ def _build_parser() -> _Parser:
         ),
     )
     _variant_option(play_cmd)
+    _lang_option(play_cmd)
     play_cmd.add_argument(
         "--players", "-n", type=_positive, metavar="N", help="number of players (default 1 + bots)"
     )
@@ -253,8 +267,10 @@ def _build_parser() -> _Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     parser = _build_parser()
+    lang = "en"
     try:
         args = parser.parse_args(argv)
+        lang = getattr(args, "lang", "en")
         if args.command == "demo":
             return demo.run()
         if args.command == "play":
@@ -268,13 +284,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.group is not None:
             if args.phase is not None or args.svg is not None:
                 raise UsageError("--group checks one group: give it without --phase and --svg")
-            return check.run_group(hand, args.group, variant=variant)
+            return check.run_group(hand, args.group, variant=variant, lang=lang)
         if args.phase is None:
             raise UsageError("say what to check: --phase N, or --group GROUP (e.g. 'run 4')")
-        return check.run(hand, args.phase, picture=args.svg, variant=variant)
+        return check.run(hand, args.phase, picture=args.svg, variant=variant, lang=lang)
     except _Exit as stop:
         return stop.status
-    except (UsageError, Phase10Error) as exc:
+    except Phase10Error as exc:  # in another language, the player's sentence
+        return _fail(exc if lang == "en" else exc.player_message(lang), 2)
+    except UsageError as exc:
         return _fail(exc, 2)
     except BrokenPipeError:  # the reader went away (``phase10 replay FILE | head``)
         _silence_stdout()

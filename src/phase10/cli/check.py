@@ -9,11 +9,11 @@ from phase10 import svg
 from phase10._written import match_groups, problem_lines
 from phase10.cards import Card, format_cards, parse_cards
 from phase10.cli._common import UsageError, left_over
-from phase10.cli.hints import fix_cards
-from phase10.errors import NotationError
-from phase10.groups import check_meld, parse_placed
-from phase10.laydown import explain, find_laydown
-from phase10.phases import Phase
+from phase10.errors import Message, NotationError
+from phase10.groups import check_meld, group_message, parse_placed
+from phase10.hints import fix_cards
+from phase10.laydown import explanation, find_laydown
+from phase10.phases import Phase, phase_message
 from phase10.variants import CLASSIC, Variant
 
 __all__ = ["group_problems", "run", "run_group"]
@@ -38,14 +38,21 @@ def _cards(text: str, variant: Variant) -> tuple[Card, ...]:
         except NotationError:
             raise exc from None
         raise NotationError(
-            f"{exc}; did you mean {fixed!r}?", text=exc.text, token=exc.token, position=exc.position
+            f"{exc}; did you mean {fixed!r}?",
+            text=exc.text,
+            token=exc.token,
+            position=exc.position,
+            said=exc.said,
+            hint=Message.of("did-you-mean", text=fixed),
         ) from None
     if bare != text:
         parse_placed(text, rules=variant.meld_rules)  # a pin on a card that is not a wild
     return cards
 
 
-def group_problems(groups: list[str], phase: Phase, variant: Variant = CLASSIC) -> list[str]:
+def group_problems(
+    groups: list[str], phase: Phase, variant: Variant = CLASSIC, *, lang: str = "en"
+) -> list[str]:
     """Why each written group of cards does not make its part of ``phase`` (one line each).
 
     The groups are matched to the phase by the engine's one matcher of written groups, so
@@ -53,6 +60,8 @@ def group_problems(groups: list[str], phase: Phase, variant: Variant = CLASSIC) 
     and :meth:`phase10.table.Table.submit` give: ``group 2 (B7 G8 W), a set of 3: a set
     holds one number, these cards have 7 and 8``; a reason an earlier group gave is said once
     ("the same problem as group 1"), as in their messages.
+
+    In another ``lang``, each line is the group's :attr:`~phase10.GroupProblem.message`.
 
     Raises:
         NotationError: a group is not cards of ``variant`` in notation.
@@ -63,10 +72,35 @@ def group_problems(groups: list[str], phase: Phase, variant: Variant = CLASSIC) 
     fault = match_groups([parse_placed(g, rules=rules) for g in groups], phase, rules).fault
     if fault is None:
         return []
+    if lang != "en":
+        if not fault.problems:
+            return [fault.said.text(lang) if fault.said is not None else fault.reason]
+        first: dict[str, int] = {}
+        lines = []
+        for p in fault.problems:  # a reason once; a later group points to the first
+            if p.reason in first:
+                same = Message.of("same-problem", number=p.index + 1, first=first[p.reason])
+                lines.append(same.text(lang))
+            else:
+                first[p.reason] = p.index + 1
+                lines.append(p.message.text(lang))
+        return lines
     return problem_lines(fault.problems) or [fault.reason]
 
 
-def run(text: str, number: int, *, picture: Path | None = None, variant: Variant = CLASSIC) -> int:
+def _say(lang: str, key: str, english: str, **params: str | int | Message) -> None:
+    """Print ``english``, or the message ``key`` in ``lang``."""
+    print(english if lang == "en" else Message.of(key, **params).text(lang))
+
+
+def run(
+    text: str,
+    number: int,
+    *,
+    picture: Path | None = None,
+    variant: Variant = CLASSIC,
+    lang: str = "en",
+) -> int:
     """Print whether the cards in ``text`` lay down phase ``number`` of ``variant``, and how.
 
     Cards grouped with ``|`` (``R7 B7 W | G2 G3 G4 Y5``) are checked group by group: each
@@ -74,7 +108,7 @@ def run(text: str, number: int, *, picture: Path | None = None, variant: Variant
     be pinned to what it stands for (``W=4``), as in a laydown.
 
     With ``picture`` (``--svg FILE``), also write the laydown found, or the closest miss, as
-    an SVG picture to that file.
+    an SVG picture to that file (its names in ``lang``).
 
     Returns:
         The exit status: 0 when the hand lays the phase down, 1 when not.
@@ -92,29 +126,35 @@ def run(text: str, number: int, *, picture: Path | None = None, variant: Variant
     rules = variant.meld_rules
     groups = [g for g in text.split("|") if g.strip()] if "|" in text else []
     hand = _cards(text.replace("|", " "), variant)
+    named = phase_message(phase)
     if groups:
-        problems = group_problems(groups, phase, variant)
+        problems = group_problems(groups, phase, variant, lang=lang)
         if problems:
-            print(f"phase {number} ({phase}): these groups do not lay it down")
+            english = f"phase {number} ({phase}): these groups do not lay it down"
+            _say(lang, "cli.check.groups-fail", english, number=number, phase=named)
             for line in problems:
                 print(f"  {line}")
             return 1
     if picture is not None:
-        picture.write_text(svg.phase_check(hand, phase, rules=rules) + "\n", encoding="utf-8")
+        with svg.use_language(lang):  # the names on the cards in the player's language
+            drawn = svg.phase_check(hand, phase, rules=rules)
+        picture.write_text(drawn + "\n", encoding="utf-8")
     laydown = find_laydown(hand, phase, rules=rules)
     if laydown is None:
-        print(f"phase {number} ({phase}): does not lay down")
-        print(explain(hand, phase, rules=rules))
+        english = f"phase {number} ({phase}): does not lay down"
+        _say(lang, "cli.check.cannot", english, number=number, phase=named)
+        print(explanation(hand, phase, rules=rules).text(lang))
         return 1
-    print(f"phase {number} ({phase}): lays down")
+    _say(lang, "cli.check.can", f"phase {number} ({phase}): lays down", number=number, phase=named)
     for meld in laydown.melds:
-        print(f"  {meld.group}: {meld}")
-    rest = left_over(hand, laydown.cards)
-    print(f"left in hand: {format_cards(rest) or 'nothing'}")
+        print(f"  {meld.group if lang == 'en' else group_message(meld.group).text(lang)}: {meld}")
+    rest = format_cards(left_over(hand, laydown.cards))
+    nothing = Message.of("cli.nothing")
+    _say(lang, "cli.check.left", f"left in hand: {rest or 'nothing'}", cards=rest or nothing)
     return 0
 
 
-def run_group(text: str, group: str, *, variant: Variant = CLASSIC) -> int:
+def run_group(text: str, group: str, *, variant: Variant = CLASSIC, lang: str = "en") -> int:
     """Print whether the cards in ``text`` form one meld of ``group`` (``"run 4"``).
 
     Returns:
@@ -131,8 +171,12 @@ def run_group(text: str, group: str, *, variant: Variant = CLASSIC) -> int:
             f"--group takes one group, e.g. 'run 4', got {len(wanted)}: {group!r}", text=group
         )
     verdict = check_meld(text, wanted[0], rules=variant.meld_rules)
+    name = group_message(wanted[0])
     if verdict:
-        print(f"{wanted[0]}: valid: {verdict.melds[0]}")
+        english = f"{wanted[0]}: valid: {verdict.melds[0]}"
+        _say(lang, "cli.meld.valid", english, group=name, meld=str(verdict.melds[0]))
         return 0
-    print(f"{wanted[0]}: invalid: {verdict.reason}")
+    reason = verdict.said or Message.of("text", text=verdict.reason)
+    english = f"{wanted[0]}: invalid: {verdict.reason}"
+    _say(lang, "cli.meld.invalid", english, group=name, reason=reason)
     return 1

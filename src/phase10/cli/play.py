@@ -39,16 +39,18 @@ from phase10.actions import (
 from phase10.bots import Bot
 from phase10.chance import sample_chance
 from phase10.cli._common import UsageError, load_bot, printable, read_record, variant_named
-from phase10.cli.hints import fix_move, suggest_word
 from phase10.cli.paint import Palette, use_color
 from phase10.errors import (
     AmbiguousActionError,
     IllegalActionError,
     InvalidStateError,
+    Message,
     NotationError,
 )
-from phase10.groups import End
+from phase10.groups import End, GroupType, group_message
+from phase10.hints import fix_move, suggest_word
 from phase10.notation import action_text, parse_action
+from phase10.phases import phase_message
 from phase10.records import GameRecord
 from phase10.rules import apply, events_of, legal_actions, new_game
 from phase10.simulation import bot_name
@@ -76,37 +78,46 @@ _SHOWN_LAYDOWNS = 12
 # ----------------------------------------------------------------------------- describing
 
 
-def describe(action: Action, paint: Palette) -> str:
-    """What a menu entry says for the player's own ``action``."""
+def _say(key: str, lang: str, **params: str | int | Message) -> str:
+    return Message.of(key, **params).text(lang)
+
+
+def describe(action: Action, paint: Palette, *, lang: str = "en") -> str:
+    """What a menu entry says for the player's own ``action`` (in ``lang``)."""
     if isinstance(action, Draw):
-        return "draw from the draw pile"
+        return _say("cli.move.draw", lang)
     if isinstance(action, TakeDiscard):
-        return "take the top card of the discard pile"
+        return _say("cli.move.take", lang)
     if isinstance(action, DrawTwo):
-        return "draw two cards and keep one (Take two)"
+        return _say("cli.move.draw-two", lang)
     if isinstance(action, LayDown):
-        return f"lay down {paint.laydown(action.laydown)}"
+        return _say("cli.move.lay", lang, laydown=paint.laydown(action.laydown))
     if isinstance(action, Hit):
         card = paint.card(
             action.card,
             text=f"{action.card}={action.value}" if action.card.is_wild else str(action.card),
         )
-        end = "" if action.end is End.ANY else f" at the {action.end.value} end"
-        return f"hit {card} on {seat_name(action.owner)}.{action.meld + 1}{end}"
+        meld = f"{seat_name(action.owner)}.{action.meld + 1}"
+        if action.end is End.ANY:
+            return _say("cli.move.hit", lang, card=card, meld=meld)
+        return _say(f"cli.move.hit-{action.end.value}", lang, card=card, meld=meld)
     if isinstance(action, Discard):
-        target = "" if action.target is None else f", skipping {seat_name(action.target)}"
-        return f"discard {paint.card(action.card)}{target}"
+        if action.target is None:
+            return _say("cli.move.discard", lang, card=paint.card(action.card))
+        target = seat_name(action.target)
+        return _say("cli.move.discard-skip", lang, card=paint.card(action.card), seat=target)
     if isinstance(action, Keep):
-        return f"keep {paint.card(action.card)}"
+        return _say("cli.move.keep", lang, card=paint.card(action.card))
     if isinstance(action, Offer):
-        return f"offer {paint.card(action.card)}"
+        return _say("cli.move.offer", lang, card=paint.card(action.card))
     if isinstance(action, TakeOffer):
-        return f"take {paint.card(action.card)} offered by {seat_name(action.owner)}"
+        card = paint.card(action.card)
+        return _say("cli.move.take-offer", lang, card=card, seat=seat_name(action.owner))
     if isinstance(action, KeepHand):
-        return "keep your hand for the next hand" if action.keep else "give your hand up"
+        return _say("cli.move.keep-hand" if action.keep else "cli.move.give-hand", lang)
     if isinstance(action, Announce):
-        how = "keep the cards" if action.keep else "discard them and draw as many"
-        return f"announce {paint.laydown(action.laydown)} and {how}"
+        how = "cli.move.announce-keep" if action.keep else "cli.move.announce-redraw"
+        return _say(how, lang, laydown=paint.laydown(action.laydown))
     return str(action)  # pragma: no cover - chance actions are never offered to a player
 
 
@@ -123,6 +134,14 @@ def _group(action: Action) -> str:
 
 
 _GROUP_ORDER = ("Draw", "Lay down", "Hit", "Discard (ends your turn)", "Choose")
+#: The message of each heading, in the other languages.
+_HEADINGS = dict(
+    zip(
+        _GROUP_ORDER,
+        (f"cli.play.menu.{k}" for k in ("draw", "lay", "hit", "discard", "choose")),
+        strict=True,
+    )
+)
 
 
 def menu(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
@@ -133,42 +152,46 @@ def menu(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
     return [(name, groups[name]) for name in _GROUP_ORDER if name in groups]
 
 
-def public_line(event: Event, paint: Palette, me: int | None) -> str | None:
+def public_line(event: Event, paint: Palette, me: int | None, *, lang: str = "en") -> str | None:
     """What seat ``me`` at the table learns from ``event``, as :func:`phase10.seen_by` shows it.
 
     ``event`` is one event the rules recorded (:func:`phase10.events_of`), as seat
     ``me`` saw it; ``None`` for what says nothing worth a line: deals, cards others drew,
-    and the end of a hand (the game says it with the scores, see ``_Game.after``).
+    and the end of a hand (the game says it with the scores, see ``_Game.after``). The line
+    is in ``lang``.
     """
     if event.skipped is not None:
         if event.skipped == me:
-            return "you are skipped: you lose a turn"
-        return f"{seat_name(event.skipped)} is skipped: loses a turn"
+            return _say("cli.seen.you-skipped", lang)
+        return _say("cli.seen.skipped", lang, seat=seat_name(event.skipped))
     if event.unseen is Unseen.KEEP and event.to is not None:
-        return f"{seat_name(event.to)} keeps one of the two cards"
+        return _say("cli.seen.keeps-one", lang, seat=seat_name(event.to))
     action = event.action
     if action is None or isinstance(action, Deal):
         return None
     if isinstance(action, TurnUp):
-        return f"the first discard is {paint.card(action.card)}"
+        return _say("cli.seen.first-discard", lang, card=paint.card(action.card))
     if isinstance(action, Reshuffle):
-        return "the discard pile is shuffled into a new draw pile"
+        return _say("cli.seen.reshuffle", lang)
     if isinstance(action, Reveal):
-        return f"you draw {paint.card(action.card)}"
+        return _say("cli.seen.you-draw", lang, card=paint.card(action.card))
     name = seat_name(action.player)
     if isinstance(action, TakeDiscard):
-        return f"{name} takes {paint.card(event.card) if event.card is not None else 'the discard'}"
+        if event.card is None:
+            return _say("cli.seen.takes-discard", lang, seat=name)
+        return _say("cli.seen.takes", lang, seat=name, card=paint.card(event.card))
     if isinstance(action, Draw):
-        return f"{name} draws"
+        return _say("cli.seen.draws", lang, seat=name)
     if isinstance(action, KeepHand) and action.player != me:
-        return f"{name} keeps their hand" if action.keep else f"{name} gives their hand up"
-    return f"{name}: {describe(action, paint)}"
+        key = "cli.seen.keeps-hand" if action.keep else "cli.seen.gives-hand"
+        return _say(key, lang, seat=name)
+    return f"{name}: {describe(action, paint, lang=lang)}"
 
 
 # ----------------------------------------------------------------------------- the table
 
 
-def _seat_line(v: PlayerView | GameState, seat: int, label: str) -> str:
+def _seat_line(v: PlayerView | GameState, seat: int, label: str, lang: str = "en") -> str:
     phases = v.variant.phases
     if isinstance(v, PlayerView):
         p = v.players[seat]
@@ -180,49 +203,63 @@ def _seat_line(v: PlayerView | GameState, seat: int, label: str) -> str:
         size, phase, laid, score, skipped = len(q.hand), q.phase, q.laid_down, q.score, q.skipped
         guard = q.skip_guard
         extras = [name for name, on in (("Take two", q.take_two), ("Keep all", q.keep_all)) if on]
-    doing = f"phase {phase + 1} ({phases[phase]})" if phase < len(phases) else "all phases done"
-    flags = [_cards(size), f"{score} points"]
+    if phase < len(phases):
+        named = Message.of("named", name=str(phases[phase]), term=phase_message(phases[phase]))
+        doing = _say("cli.table.phase", lang, number=phase + 1, phase=named)
+    else:
+        doing = _say("cli.table.all-done", lang)
+    flags = [_cards(size, lang), _say("cli.table.points", lang, count=score)]
     if laid:
-        flags.append("laid down")
+        flags.append(_say("cli.table.laid-down", lang))
     if skipped:
-        flags.append("skip pending")
+        flags.append(_say("cli.table.skip-pending", lang))
     elif guard:  # rule C-20, skip_limit=round
-        flags.append(f"no skip for {guard} more {'turn' if guard == 1 else 'turns'}")
+        flags.append(_say("cli.table.skip-guard", lang, count=guard))
     flags.extend(extras)
     return f"  {seat_name(seat)} {label:<12} {doing}; {', '.join(flags)}"
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+def _cards(n: int, lang: str = "en") -> str:
+    return _say("cli.table.cards", lang, count=n)
 
 
 def table_lines(
-    v: PlayerView, labels: Sequence[str], paint: Palette, *, hand: bool = True
+    v: PlayerView, labels: Sequence[str], paint: Palette, *, hand: bool = True, lang: str = "en"
 ) -> list[str]:
-    """The table as ``v.player`` sees it: seats, melds, piles, and their hand."""
-    lines = [
-        f"hand {v.hand_number}, {printable(v.variant.name)}" + (", tie-break" if v.tiebreak else "")
-    ]
-    lines.extend(_seat_line(v, s, labels[s]) for s in range(v.num_players))
+    """The table as ``v.player`` sees it: seats, melds, piles, and their hand (in ``lang``)."""
+    heading = _say("cli.table.hand", lang, number=v.hand_number, variant=printable(v.variant.name))
+    lines = [heading + (_say("cli.table.tie-break", lang) if v.tiebreak else "")]
+    lines.extend(_seat_line(v, s, labels[s], lang) for s in range(v.num_players))
     melds = [
-        f"  {seat_name(s)}.{i + 1} {m.group}: {paint.meld(m)}"
+        f"  {seat_name(s)}.{i + 1} {_group_name(m.group, lang)}: {paint.meld(m)}"
         for s, row in enumerate(v.table)
         for i, m in enumerate(row)
     ]
     if melds:
-        lines.append("table:")
+        lines.append(_say("cli.table.table", lang))
         lines.extend(melds)
     top = v.top_discard
-    discard = f"{paint.card(top)} ({_cards(len(v.discard_pile))})" if top is not None else "empty"
-    lines.append(f"discard pile: {discard}; draw pile: {_cards(v.draw_count)}")
+    if top is not None:
+        discard = f"{paint.card(top)} ({_cards(len(v.discard_pile), lang)})"
+    else:
+        discard = _say("cli.table.empty", lang)
+    draw = _cards(v.draw_count, lang)
+    lines.append(_say("cli.table.piles", lang, discard=discard, draw=draw))
     if v.offers:
         offered = ", ".join(f"{seat_name(s)} {paint.card(c)}" for s, c in v.offers)
-        lines.append(f"offered: {offered}")
+        lines.append(_say("cli.table.offered", lang, offers=offered))
     if v.drawn:
-        lines.append(f"you drew: {paint.cards(v.drawn)}")
+        lines.append(_say("cli.table.drew", lang, cards=paint.cards(v.drawn)))
     if hand:
-        lines.append(f"your hand: {paint.cards(v.hand)}")
+        lines.append(_say("cli.play.your-hand", lang, cards=paint.cards(v.hand)))
     return lines
+
+
+def _group_name(group: object, lang: str) -> str:
+    """A group of the table by name: as written in English, translated in another language."""
+    if lang == "en" or not isinstance(group, GroupType):
+        return str(group)
+    return group_message(group).text(lang)
 
 
 def rules_summary(variant: Variant) -> str:
@@ -266,6 +303,12 @@ class _Game:
     inp: TextIO
     save_path: Path | None
     record_info: GameRecord
+    #: The language of what the game says (``en``: the English lines as ever).
+    lang: str = "en"
+
+    def t(self, key: str, **params: str | int) -> str:
+        """The message ``key`` in the game's language."""
+        return Message.of(key, **params).text(self.lang)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -273,7 +316,7 @@ class _Game:
 
     def labels(self) -> list[str]:
         return [
-            "(you)" if s == self.human else printable(bot_name(self.bots[s]))
+            self.t("cli.play.you") if s == self.human else printable(bot_name(self.bots[s]))
             for s in range(self.state.num_players)
         ]
 
@@ -296,7 +339,8 @@ class _Game:
         self.state = apply(self.state, action)
         self.actions.append(action)
         for event in events_of(before, self.state):  # what the rules recorded, as seen
-            line = public_line(seen_by(event, self.human, action=action), self.paint, self.human)
+            seen = seen_by(event, self.human, action=action)
+            line = public_line(seen, self.paint, self.human, lang=self.lang)
             if line is not None:
                 self.say(line)
         self.after(before)
@@ -306,14 +350,14 @@ class _Game:
         state = self.state
         if state.hand_number != before.hand_number or (state.is_over and not before.is_over):
             scores = ", ".join(
-                f"{seat_name(s)} {p.score} points, phase {p.phase + 1}"
+                self.t("cli.play.score", seat=seat_name(s), points=p.score, phase=p.phase + 1)
                 if p.phase < len(state.variant.phases)
-                else f"{seat_name(s)} {p.score} points, all phases done"
+                else self.t("cli.play.score-done", seat=seat_name(s), points=p.score)
                 for s, p in enumerate(state.players)
             )
-            self.say(f"-- end of hand {before.hand_number}: {scores}")
+            self.say(self.t("cli.play.hand-over", number=before.hand_number, scores=scores))
             if not state.is_over:
-                self.pause(f"(Enter: deal hand {state.hand_number}) ")
+                self.pause(self.t("cli.play.next-hand", number=state.hand_number))
 
     def pause(self, prompt: str) -> None:
         """Wait for Enter, so the end of a hand does not scroll away; end of input quits."""
@@ -341,7 +385,7 @@ class _Game:
         except _Quit:
             if self.save_path is not None:
                 self.save(self.save_path)
-            self.say("bye")
+            self.say("bye" if self.lang == "en" else self.t("cli.play.bye"))
             return 0
         except KeyboardInterrupt:  # Ctrl-C: offer to keep the game, then stop quietly
             self.interrupted()
@@ -369,23 +413,36 @@ class _Game:
 
     def finish(self) -> None:
         state = self.state
-        self.say("the game is over")
-        for line in table_lines(view(state, self.human), self.labels(), self.paint)[1:]:
+        english = self.lang == "en"
+        self.say("the game is over" if english else self.t("cli.play.over"))
+        seen = view(state, self.human)
+        for line in table_lines(seen, self.labels(), self.paint, lang=self.lang)[1:]:
             self.say(line)
-        winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
-        self.say(f"winner: {winners}" + (" -- you win!" if self.human in state.winners else ""))
+        if english:
+            winners = ", ".join(seat_name(s) for s in state.winners) or "nobody"
+            won = " -- you win!" if self.human in state.winners else ""
+            self.say(f"winner: {winners}{won}")
+        else:
+            seats = tuple(seat_name(s) for s in state.winners)
+            line = Message.of(
+                "cli.play.winner",
+                seats=seats or Message.of("cli.play.nobody"),
+                count=max(1, len(seats)),
+            ).text(self.lang)
+            won = f" -- {self.t('cli.play.you-win')}" if self.human in state.winners else ""
+            self.say(line + won)
         if self.save_path is not None:
             self.save(self.save_path)
 
     def show(self, v: PlayerView) -> None:
         self.say("")
-        for line in table_lines(v, self.labels(), self.paint):
+        for line in table_lines(v, self.labels(), self.paint, lang=self.lang):
             self.say(line)
 
     def numbered(self, actions: Sequence[Action], *, every: bool) -> list[Action]:
         listed: list[Action] = []
         for name, group in menu(actions):
-            self.say(f"{name}:")
+            self.say(f"{name if self.lang == 'en' else self.t(_HEADINGS[name])}:")
             hidden = 0
             for action in group:
                 if not every and isinstance(action, LayDown | Announce):
@@ -394,7 +451,7 @@ class _Game:
                         hidden += 1
                         continue
                 listed.append(action)
-                self.say(f"  {len(listed):>3}) {describe(action, self.paint)}")
+                self.say(f"  {len(listed):>3}) {describe(action, self.paint, lang=self.lang)}")
             if hidden:
                 self.say(f"       ... and {hidden} more: type 'all' to list them")
         return listed
@@ -435,13 +492,28 @@ class _Game:
                 number = int(text)
                 if 1 <= number <= len(listed):
                     return listed[number - 1]
-                self.say(f"choose a number from 1 to {len(listed)}, or type 'help'")
+                if self.lang == "en":
+                    self.say(f"choose a number from 1 to {len(listed)}, or type 'help'")
+                else:
+                    self.say(self.t("cli.play.choose-number", count=len(listed)))
                 continue
             try:
                 return parse_action(v, text)
             except AmbiguousActionError as exc:
-                self.say(f"which one? {printable(exc, lines=True)}")
+                if self.lang == "en":
+                    self.say(f"which one? {printable(exc, lines=True)}")
+                else:
+                    self.say(
+                        self.t(
+                            "cli.play.which-one",
+                            text=printable(exc.player_message(self.lang), lines=True),
+                        )
+                    )
             except (NotationError, IllegalActionError) as exc:
+                if self.lang != "en":  # the player's sentence, with its "did you mean"
+                    more = "" if exc.hint is not None else " " + self.t("cli.play.help-hint")
+                    self.say(exc.player_message(self.lang) + more)
+                    continue
                 hint = self.hint(v, actions, text) or "type 'help' for the commands"
                 self.say(
                     f"{printable(exc, lines=True)} ({printable(hint)})"
@@ -479,6 +551,7 @@ def play(
     color: bool = False,
     stdin: TextIO,
     stdout: TextIO,
+    lang: str = "en",
 ) -> int:
     """Play a game in the terminal: seat ``human`` reads moves from ``stdin``.
 
@@ -523,16 +596,26 @@ def play(
         inp=stdin,
         save_path=save,
         record_info=info,
+        lang=lang,
     )
     labels = game.labels()
-    game.say(
-        f"phase10 {printable(variant.name)}: you are {seat_name(human)}; "
-        + ", ".join(f"{seat_name(s)} {labels[s]}" for s in others)
-        + ". Type 'help' for the rules and commands."
-    )
+    listed = ", ".join(f"{seat_name(s)} {labels[s]}" for s in others)
+    if lang == "en":
+        game.say(
+            f"phase10 {printable(variant.name)}: you are {seat_name(human)}; {listed}"
+            ". Type 'help' for the rules and commands."
+        )
+    else:
+        game.say(
+            game.t(
+                "cli.play.welcome",
+                variant=f"phase10 {printable(variant.name)}",
+                seat=seat_name(human),
+                others=listed,
+            )
+        )
     if load is None:
-        shown = printable(seed)
-        game.say(f"seed {shown}: play this game again with --seed {shown}")
+        game.say(game.t("cli.play.seed", seed=printable(seed)))
     return game.run()
 
 
@@ -588,4 +671,5 @@ def run(args: argparse.Namespace) -> int:
         color=use_color(sys.stdout, choice=args.color),
         stdin=sys.stdin,
         stdout=sys.stdout,
+        lang=args.lang,
     )

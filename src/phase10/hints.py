@@ -1,7 +1,7 @@
 r"""Hints for students' typos: the likely card for ``7R`` or ``Red7``, the likely verb.
 
-The command line uses them to answer a refused input with "did you mean ...?"; nothing is
-ever played from a guess.
+:func:`phase10.parse_action` and the command line use them to answer a refused input with
+"did you mean ...?"; nothing is ever played from a guess.
 
 >>> from phase10.cards import CLASSIC_GAME
 >>> typos = ("7R", "Red7", "r7", "R7,", "\uff32\uff17", "blue 12")  # full-width R7
@@ -11,6 +11,8 @@ ever played from a guess.
 True
 >>> fix_cards("r 7, b7 Green3", CLASSIC_GAME)
 'R7 B7 G3'
+>>> fix_cards("rojo 7 piros 8 красный 9 galben 3", CLASSIC_GAME)  # colour words of the messages
+'R7 R8 R9 Y3'
 """
 
 from __future__ import annotations
@@ -38,11 +40,46 @@ _COLOR_WORDS = {
     "diamonds": Color.DIAMONDS,
     "hearts": Color.HEARTS,
     "spades": Color.SPADES,
+    # the colours in the languages of the messages (docs/reference/glossary.md): a hint only,
+    # never notation, so the letters of these words are no aliases
+    "piros": Color.RED,
+    "kék": Color.BLUE,
+    "zöld": Color.GREEN,
+    "sárga": Color.YELLOW,
+    "lila": Color.PURPLE,
+    "красный": Color.RED,
+    "синий": Color.BLUE,
+    "зелёный": Color.GREEN,
+    "зеленый": Color.GREEN,
+    "жёлтый": Color.YELLOW,
+    "желтый": Color.YELLOW,
+    "фиолетовый": Color.PURPLE,
+    "roșu": Color.RED,
+    "rosu": Color.RED,
+    "albastru": Color.BLUE,
+    "verde": Color.GREEN,
+    "galben": Color.YELLOW,
+    "mov": Color.PURPLE,
+    "rojo": Color.RED,
+    "azul": Color.BLUE,
+    "amarillo": Color.YELLOW,
+    "morado": Color.PURPLE,
 }
-_SPECIAL_WORDS = {"wild": "W", "joker": "W", "skip": "S"}
+_SPECIAL_WORDS = {
+    "wild": "W",
+    "joker": "W",
+    "skip": "S",
+    "vadkártya": "W",
+    "kihagyás": "S",
+    "джокер": "W",
+    "пропуск": "S",
+    "comodín": "W",
+    "comodin": "W",
+    "salto": "S",
+}
 _PUNCTUATION = ",;.:!?\"'()[]{}"
-_WORD_NUMBER = re.compile(r"([a-z]+)(\d{1,2})")
-_NUMBER_WORD = re.compile(r"(\d{1,2})([a-z]+)")
+_WORD_NUMBER = re.compile(r"([^\W\d_]+)(\d{1,2})")  # letters of any script: "piros7"
+_NUMBER_WORD = re.compile(r"(\d{1,2})([^\W\d_]+)")
 
 
 def _plain(text: str) -> str:

@@ -1,0 +1,468 @@
+"""Refusals a player can read, in every language of the catalogue (issue 25).
+
+A catalogue of wrong requests goes through every door (notation on a state and on a view,
+``Table.submit`` with text and JSON, ``lay_down_from_groups``, typed actions to ``apply``,
+JSON documents, ``check_meld``) and each refusal must carry a message id of the catalogue,
+JSON-ready parameters and a player message, in each language, that does not nest, names no
+internal step or position, and says no sentence twice. The translated catalogs must cover
+every id, with the English template's placeholders, and be compiled.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import string
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from phase10 import (
+    CLASSIC,
+    MASTER,
+    Discard,
+    Draw,
+    GameState,
+    Hit,
+    LayDown,
+    Phase10Error,
+    PhaseMelds,
+    RunOf,
+    SetOf,
+    apply,
+    check_meld,
+    from_json,
+    lay_down_from_groups,
+    new_game,
+    parse_action,
+    parse_card,
+    play_chance,
+    svg,
+    view,
+)
+from phase10._messages import LANGUAGES, TEMPLATES, Message, language, language_from_env
+from phase10.bots import GreedyBot
+from phase10.cli import main
+from phase10.groups import End, Value
+from phase10.table import Table
+
+LOCALE = Path(__file__).parent.parent / "src" / "phase10" / "locale"
+OTHERS = LANGUAGES[1:]
+
+#: What a player must never read: the developer's wrapping, positions, step names, classes.
+_INTERNAL = re.compile(
+    r"bad (action|card|value)|illegal action|at position|at the end\)|\bstep\b|"
+    r"\b(DRAW|PLAY|DEAL|TURN_UP|REVEAL|RESHUFFLE|OVER)\b|TurnStep|Violation|Error\b|"
+    r"chance_outcomes|go_out_by_hitting|phase10"
+)
+
+
+def _play_state() -> GameState:
+    """A classic game of two, p2 to play after drawing (its hand is known to the test)."""
+    state, _ = play_chance(new_game(CLASSIC, 2), random.Random(9))
+    state = apply(state, parse_action(state, "draw"))
+    state, _ = play_chance(state, random.Random(1))
+    return state
+
+
+def _draw_state() -> GameState:
+    state, _ = play_chance(new_game(CLASSIC, 2), random.Random(9))
+    return state
+
+
+def _master_state() -> GameState:
+    state, _ = play_chance(new_game(MASTER, 2), random.Random(5))
+    return state
+
+
+DRAW = _draw_state()
+PLAY = _play_state()
+MASTER_DRAW = _master_state()
+SEAT = PLAY.current_player or 0
+HAND = [str(c) for c in PLAY.players[SEAT].hand]
+NUMBERS = [c for c in HAND if c[0] in "RBGY"]
+ABSENT = next(f"{color}{n}" for color in "RBGY" for n in range(1, 13) if f"{color}{n}" not in HAND)
+TABLE = Table.new(CLASSIC, [None, GreedyBot()], seed="11")
+
+
+def _notation(state: GameState, text: str) -> Callable[[], object]:
+    return lambda: parse_action(state, text)
+
+
+def _view(state: GameState, text: str) -> Callable[[], object]:
+    return lambda: parse_action(view(state, state.current_player or 0), text)
+
+
+def _table(move: object) -> Callable[[], object]:
+    return lambda: TABLE.submit(0, move)  # type: ignore[arg-type]
+
+
+def _groups(groups: object, **kw: int) -> Callable[[], object]:
+    return lambda: lay_down_from_groups(PLAY, SEAT, groups, **kw)  # type: ignore[arg-type]
+
+
+def _apply(make: Callable[[], object]) -> Callable[[], object]:
+    return lambda: apply(PLAY, make())  # type: ignore[arg-type]
+
+
+_WRONG_TEXTS_AT_DRAW = [
+    "discard R7",
+    "lay R1 R1 R1 | R2 R2 R2",
+    "hit R7",
+    "draww",
+    "dra",
+    "tkae",
+    "",
+    "p2",
+    "p1 draw",
+    "discard",
+    "discard R13",
+    "discard X9",
+    "discard 7R",
+    "hit",
+    "lay",
+    "draw R7",
+    "take > p1",
+    "deal R7",
+    "turnup R5",
+    "announce keep R1 R1 R1",
+    "keep R7",
+    "offer R7",
+    "keephand",
+    "p1 p2 draw",
+    "lay phase11 R1 R1 R1",
+    "hit p2.9 R7",
+    "discard W=7",
+    "discard R7=3",
+    "lay R1 R1 | | R2",
+    "lay R1 > p2",
+]
+
+_WRONG_TEXTS_AT_PLAY = [
+    "draw",
+    "take",
+    f"discard {ABSENT}",
+    f"discard {NUMBERS[0]} > p1",
+    f"hit p1.1 {NUMBERS[0]}",
+    f"hit {NUMBERS[0]}",
+    f"lay {NUMBERS[0]} {NUMBERS[0]} {NUMBERS[0]} | {NUMBERS[1]} {NUMBERS[1]} {NUMBERS[1]}",
+    "lay W W W | R1 R1 R1",
+    f"lay {' '.join(NUMBERS[:3])} | {' '.join(NUMBERS[3:6])}",
+    f"lay {' '.join(NUMBERS[:3])}",
+    f"lay {ABSENT} {ABSENT} {ABSENT} | {NUMBERS[0]} {NUMBERS[1]} {NUMBERS[2]}",
+    "discard S > p1",
+    "keep R7",
+    "discard R0",
+    "discard P7",
+    "hit p2.1 W=Q",
+]
+
+_WRONG_TEXTS_MASTER = [
+    "draw2",
+    "keep R1",
+    "offer R1",
+    "take p1 R1",
+    "keephand",
+    "releasehand",
+    "announce keep R1 R1 R1",
+    "lay R1 R1 R1",
+    "discard KA",
+    "discard S > p9",
+]
+
+_JSON_DOCUMENTS = [
+    "{",
+    "[]",
+    '{"format": "phase10/1"}',
+    '{"format": "phase10/9", "action": {}}',
+    '{"format": "phase10/1", "action": {"action": "discard", "player": "x"}}',
+]
+
+_TABLE_MOVES: list[object] = [
+    "discard R7",
+    "drwa",
+    "lay R13",
+    {"action": "discard", "player": 0, "card": 7},
+    {"action": "fly"},
+    {"action": "discard", "player": 0, "card": "R13"},
+    '{"format": "phase10/1", "action": {"action": "draw", "player": 1}}',
+    "{not json",
+    42,
+]
+
+_GROUPS: list[tuple[object, dict[str, int]]] = [
+    ([[7, 7, 7]], {}),
+    ("R1 R1", {}),
+    (["R7 B7 W", 5], {}),
+    ([["R7"]], {}),
+    ([], {}),
+    (["X9"], {}),
+    ([f"{NUMBERS[0]} {NUMBERS[0]} W", f"{NUMBERS[0]} B2 B3"], {}),
+    ([f"{ABSENT} {ABSENT} W", "R1 R2 R3"], {}),
+    (["R1 R1 R1", "R2 R2 R2"], {"phase": 99}),
+    ([f"{NUMBERS[0]} {NUMBERS[1]} {NUMBERS[2]}", f"{NUMBERS[3]} {NUMBERS[4]} {NUMBERS[5]}"], {}),
+]
+
+_TYPED: list[Callable[[], object]] = [
+    lambda: Discard(SEAT, parse_card(ABSENT)),
+    lambda: Draw(SEAT),
+    lambda: Draw(1 - SEAT),
+    lambda: Hit(SEAT, 0, 0, parse_card(NUMBERS[0]), Value(None, None), End.ANY),
+    lambda: LayDown(SEAT, PhaseMelds(CLASSIC.phases[3], ())),
+    lambda: Discard(SEAT, parse_card(NUMBERS[0]), 1 - SEAT),
+]
+
+REQUESTS: list[tuple[str, Callable[[], object]]] = [
+    *((f"notation@draw {t!r}", _notation(DRAW, t)) for t in _WRONG_TEXTS_AT_DRAW),
+    *((f"view@draw {t!r}", _view(DRAW, t)) for t in _WRONG_TEXTS_AT_DRAW[:12]),
+    *((f"notation@play {t!r}", _notation(PLAY, t)) for t in _WRONG_TEXTS_AT_PLAY),
+    *((f"view@play {t!r}", _view(PLAY, t)) for t in _WRONG_TEXTS_AT_PLAY),
+    *((f"master {t!r}", _notation(MASTER_DRAW, t)) for t in _WRONG_TEXTS_MASTER),
+    *((f"json {d!r}", (lambda d=d: from_json(d))) for d in _JSON_DOCUMENTS),
+    *((f"table {m!r}", _table(m)) for m in _TABLE_MOVES),
+    *((f"groups {g!r} {kw}", _groups(g, **kw)) for g, kw in _GROUPS),
+    *((f"apply #{i}", _apply(make)) for i, make in enumerate(_TYPED)),
+]
+
+_PLACEHOLDER = string.Formatter()
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
+
+
+def test_the_catalogue_of_wrong_requests_is_large() -> None:
+    assert len(REQUESTS) >= 80
+
+
+@pytest.mark.parametrize(("name", "request_"), REQUESTS, ids=[n for n, _ in REQUESTS])
+def test_every_refusal_is_data_and_readable_in_every_language(
+    name: str, request_: Callable[[], object]
+) -> None:
+    with pytest.raises(Phase10Error) as info:
+        request_()
+    error = info.value
+    assert error.message_id in TEMPLATES
+    document = error.to_dict()
+    assert (error.message_id, error.params) == (document["id"], document["params"])
+    json.dumps(document)  # JSON-ready, parameters included
+    english = error.player_message()
+    for lang in LANGUAGES:
+        text = error.player_message(lang)
+        assert text.strip() == text and text
+        assert _INTERNAL.search(text) is None, (lang, text)
+        sentences = _sentences(text)
+        assert len(set(sentences)) == len(sentences), (lang, text)
+        if lang != "en":
+            assert english != text, (lang, text)
+
+
+def test_a_likely_verb_or_card_is_suggested_through_every_door() -> None:
+    with pytest.raises(Phase10Error) as info:
+        parse_action(DRAW, "drwa")
+    assert ("did-you-mean", {"text": "draw"}) == (info.value.hint.id, info.value.hint.to_json())  # type: ignore[union-attr]
+    with pytest.raises(Phase10Error) as at_table:
+        TABLE.submit(0, "drwa")
+    assert "Did you mean draw?" in at_table.value.player_message()
+    assert "¿Querías decir draw?" in at_table.value.player_message("es")
+
+
+def test_an_unknown_verb_lists_only_the_verbs_of_the_game() -> None:
+    with pytest.raises(Phase10Error) as info:
+        parse_action(DRAW, "fly")
+    assert ["draw", "take", "lay", "hit", "discard"] == info.value.params["verbs"]
+
+
+def test_a_card_used_in_two_groups_is_said_so() -> None:
+    card = NUMBERS[0]
+    with pytest.raises(Phase10Error) as info:
+        parse_action(PLAY, f"lay {card} B1 B1 | {card} G2 G2")
+    assert (
+        "card-used-twice" == info.value.message_id or "cards-not-in-hand" == info.value.message_id
+    )
+    with pytest.raises(Phase10Error) as wilds:
+        lay_down_from_groups(PLAY, SEAT, ["W W W", "R1 R1 R1"])
+    assert wilds.value.message_id in ("card-used-twice", "cards-not-in-hand")
+    assert "W W" not in wilds.value.player_message()
+
+
+def test_a_nested_card_error_is_said_once() -> None:
+    with pytest.raises(Phase10Error) as info:
+        parse_action(DRAW, "lay R7 B7 G7 R13")
+    assert "R13 is not a card: the numbers run from 1 to 12." == info.value.player_message()
+    assert (1, 0) == (str(info.value).count("is not a card"), str(info.value).count("bad card"))
+
+
+def test_wrong_step_tells_what_to_do() -> None:
+    with pytest.raises(Phase10Error) as info:
+        parse_action(DRAW, "discard R7")
+    assert "Draw a card first: draw, or take the top of the discard pile." == (
+        info.value.player_message()
+    )
+    with pytest.raises(Phase10Error) as missing:
+        parse_action(PLAY, "discard")
+    assert "Which card? e.g. discard R7." == missing.value.player_message()
+
+
+def test_a_laydown_refused_as_written_keeps_its_cards_in_to_dict() -> None:
+    text = f"lay {' '.join(NUMBERS[:3])} | {' '.join(NUMBERS[3:6])}"
+    with pytest.raises(Phase10Error) as info:
+        parse_action(PLAY, text)
+    action = info.value.to_dict()["action"]
+    assert action is None or len(action.split()) > 2
+
+
+def test_meld_verdicts_carry_their_message() -> None:
+    verdict = check_meld("R3 B5 G7", SetOf(3))
+    assert verdict.said is not None
+    assert ("meld.mixed-numbers", {"numbers": [3, 5, 7]}) == (
+        verdict.said.id,
+        verdict.said.to_json(),
+    )
+    assert "a set holds one number, these cards have 3, 5 and 7" == verdict.reason
+    one = check_meld("R7 B7 W=8", SetOf(3))
+    assert "the wild value W=8 does not fit this set of 3" == one.reason
+    assert "Un conjunto tiene un solo número, estas cartas tienen 3, 5 y 7." == (
+        verdict.said.text("es")
+    )
+    run = check_meld("R1 R2", RunOf(4))
+    assert run.said is not None and "Sorozat" not in run.said.text("hu")
+
+
+# ----------------------------------------------------------------------------- the catalogs
+
+
+def _catalog(lang: str):  # type: ignore[no-untyped-def]
+    path = LOCALE / lang / "LC_MESSAGES" / "phase10.po"
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in _PLACEHOLDER.parse(text) if name}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_each_catalog_covers_every_id_and_nothing_stale(lang: str) -> None:
+    catalog = _catalog(lang)
+    found = {m.context: m for m in catalog if m.id}
+    assert set(TEMPLATES) == set(found)
+    assert [] == [key for key, m in found.items() if m.fuzzy]
+    untranslated = [
+        key
+        for key, m in found.items()
+        if not (all(m.string) if isinstance(m.string, tuple) else m.string)
+    ]
+    assert [] == untranslated
+    stale = [
+        key
+        for key, m in found.items()
+        if (m.id if isinstance(m.id, str) else m.id[0]) != TEMPLATES[key].text
+    ]
+    assert [] == stale
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_each_translation_has_the_placeholders_of_its_template(lang: str) -> None:
+    wrong = []
+    for message in _catalog(lang):
+        if not message.id:
+            continue
+        template = TEMPLATES[message.context]
+        english = _fields(template.text) | _fields(template.plural or "")
+        allowed = english | set(template.hidden)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        used = set().union(*(_fields(f) for f in forms))
+        required = set() if template.hidden else english - {"count"}
+        if not used <= allowed or not required <= used:
+            wrong.append((message.context, sorted(used), sorted(english)))
+    assert [] == wrong
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_each_catalog_is_compiled(lang: str) -> None:
+    out = io.BytesIO()
+    write_mo(out, _catalog(lang))
+    assert out.getvalue() == (LOCALE / lang / "LC_MESSAGES" / "phase10.mo").read_bytes()
+
+
+def test_every_template_renders_in_every_language() -> None:
+    for key, template in TEMPLATES.items():
+        names = _fields(template.text) | _fields(template.plural or "") | set(template.hidden)
+        for count in (1, 2, 5, 21):
+            params: dict[str, str | int] = {n: "x" for n in names}
+            if "count" in names or template.plural is not None:
+                params["count"] = count
+            for lang in LANGUAGES:
+                assert Message.of(key, **params).text(lang)
+
+
+def test_the_language_comes_from_the_locale() -> None:
+    assert ("ru", "en", "hu") == (
+        language("ru_RU.UTF-8"),
+        language("C.UTF-8"),
+        language_from_env({"LANG": "en_US", "LC_ALL": "hu_HU.UTF-8"}),
+    )
+
+
+# ----------------------------------------------------------------------------- the terminal
+
+_SAID = {
+    "hu": ("Előbb húzz egy lapot", "Erre gondoltál: draw?", "Viszlát."),
+    "ru": ("Сначала возьмите карту", "Вы имели в виду draw?", "До свидания."),
+    "ro": ("Trage mai întâi o carte", "Ai vrut să scrii draw?", "La revedere."),
+    "es": ("Primero roba una carta", "¿Querías decir draw?", "Adiós."),
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_play_speaks_the_language(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("discard R7\ndrwa\n99\nquit\n"))
+    assert 0 == main(["play", "--lang", lang, "--seed", "3", "--color", "never"])
+    out = capsys.readouterr().out
+    for sentence in _SAID[lang]:
+        assert sentence in out
+    assert "draw a card first" not in out.lower()
+
+
+def test_play_takes_the_language_of_the_locale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LC_ALL", "ro_RO.UTF-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert 0 == main(["play", "--seed", "3", "--color", "never"])
+    assert "La revedere." in capsys.readouterr().out
+
+
+def test_check_explains_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 1 == main(["check", "--lang", "es", "--phase", "4", "R7 B8 G9 Y3 W"])
+    assert [
+        "fase 4 (escalera de 7): no se puede bajar",
+        "no se puede bajar escalera de 7: escalera de 7: la mejor tiene 5, faltan 2 de 4, 5 o 6",
+    ] == capsys.readouterr().out.splitlines()
+    assert 1 == main(["check", "--lang", "es", "--phase", "1", "R7 B7 G7 | R3 B5 W=3"])
+    out = capsys.readouterr().out
+    assert "Un conjunto tiene un solo número, estas cartas tienen 3 y 5." in out
+    assert 2 == main(["check", "--lang", "es", "--phase", "1", "R7 R13"])
+    assert "R13 no es una carta: los números van del 1 al 12." in capsys.readouterr().err
+
+
+def test_pictures_take_the_language(tmp_path: Path) -> None:
+    cards = [parse_card(t) for t in ("R7", "W", "S")]
+    english = svg.hand(cards)
+    assert ("RED" in english, "WILD" in english, "SKIP" in english) == (True, True, True)
+    with svg.use_language("ru"):
+        russian = svg.hand(cards)
+    assert "КРАСНЫЙ" in russian and "ДЖОКЕР" in russian and "ПРОПУСК ХОДА" in russian
+    assert english == svg.hand(cards)  # the language is the block's only
+    picture = tmp_path / "hand.svg"
+    main(["check", "--lang", "es", "--phase", "1", "--svg", str(picture), "R7 B7 W S G2 G2"])
+    drawn = picture.read_text(encoding="utf-8")
+    assert "COMODÍN" in drawn and "ROJO" in drawn
