@@ -30,6 +30,7 @@ from typing import Protocol
 
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, declare, lru_cache, make_evolve, reuse
+from phase10._laydown_search import lays_down
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
@@ -1340,13 +1341,10 @@ def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterat
         if only is not None and index != only:
             continue
         phase = variant.phases[index]
-        # find_laydown rejects most hands at once; a distinct-colours phase has no such
-        # pre-check, and find_laydown would run the same search as iter_laydowns below.
+        # the existence check rejects most hands at once, by counts (a distinct-colours
+        # phase gets only that: its exact check is the search iter_laydowns runs below)
         limits = _search_limits(current_limits())
-        if (
-            not phase.distinct_colors
-            and find_laydown(hand, phase, rules=rules, limits=limits) is None
-        ):
+        if not lays_down(hand, phase, rules, limits):
             continue
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
         for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits):
