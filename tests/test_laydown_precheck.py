@@ -35,17 +35,21 @@ from tests.strategies import WILD_RICH_DECK, hands
 
 
 @attrs.frozen
-class EvenOf:
-    """A user-defined set-like group: at least ``size`` even numbers, any colours."""
+class LowColorOf:
+    """A user-defined set-like group: at least ``size`` cards numbered 1-4 of one colour.
+
+    One set-like shape per colour, whose patterns overlap in numbers: a natural fits one
+    of them, a wild every one.
+    """
 
     size: int
 
     def __str__(self) -> str:
-        return f"group of {self.size} even numbers"
+        return f"group of {self.size} low cards of one colour"
 
     def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
-        evens = frozenset(range(2, rules.max_number + 1, 2))
-        return (Repeat(Pattern(numbers=evens)),)
+        low = frozenset(range(1, 5))
+        return tuple(Repeat(Pattern(numbers=low, colors=frozenset((c,)))) for c in rules.colors)
 
 
 @attrs.frozen
@@ -103,8 +107,9 @@ def _built_in() -> list[tuple[Phase, MeldRules, tuple[Card, ...]]]:
 
 
 _CUSTOM_PHASES = (
-    Phase((EvenOf(4),)),
-    Phase((EvenOf(3), SetOf(3))),
+    Phase((LowColorOf(4),)),
+    Phase((LowColorOf(3), SetOf(3))),
+    Phase((LowColorOf(2), LowColorOf(2))),
     Phase((StepRunOf(3), RunOf(3))),
     Phase((StepRunOf(4),)),
     Phase((TwinsOf(3), SetOf(2))),
