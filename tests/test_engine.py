@@ -1051,6 +1051,36 @@ def test_generated_evolve_copies_with_changes_like_attrs_evolve() -> None:
     assert attrs.evolve(seat, score=10) == make_evolve(SeatView)(seat, score=10)  # kw_only
 
 
+def test_generated_evolve_builds_what_init_builds() -> None:
+    # GameState takes the slot path: the copy equals, hashes and caches its hash as one
+    # built by __init__ does
+    state = start([READY, RUNNER], "R5")
+    copy = make_evolve(GameState)(state, turn=1)
+    built = attrs.evolve(state, turn=1)
+    assert (built, hash(built)) == (copy, hash(copy))
+    assert state.turn == make_evolve(GameState)(copy, turn=state.turn).turn
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.turn = 0  # type: ignore[misc]
+
+
+@attrs.frozen
+class _Checked:
+    size: int = attrs.field(validator=attrs.validators.gt(0))
+    seen: list[int] = attrs.field(factory=list)
+
+    def __attrs_post_init__(self) -> None:
+        self.seen.append(self.size)
+
+
+def test_generated_evolve_keeps_validators_and_post_init() -> None:
+    # a class whose __init__ does more than store its fields gets its __init__ called
+    evolve = make_evolve(_Checked)
+    value = _Checked(1)
+    assert [1, 2] == evolve(value, size=2).seen
+    with pytest.raises(ValueError, match="size"):
+        evolve(value, size=0)
+
+
 def test_generated_evolve_refuses_an_unknown_key() -> None:
     # the hand-written evolve it replaces dropped unknown keys silently
     state = start([READY, RUNNER], "R5")

@@ -4,9 +4,14 @@ Four kinds, each with a contract:
 
 **Generated evolve.** ``attrs.evolve`` looks the class's fields up on every call, which
 costs more than the rest of a typical ``apply``. :func:`make_evolve` writes, once at import
-time, a function with one keyword-only parameter per field that calls the class's own
-``__init__``: changing a field of the class changes the function with it, and an unknown
-key is a ``TypeError`` raised by Python itself, never silently dropped.
+time, a function with one keyword-only parameter per field that builds the copy as the
+class's own ``__init__`` would: for a slotted class whose ``__init__`` only stores its
+fields (no validator, converter or post-init hook) it stores each field through the slot's
+own descriptor, skipping the call of ``__init__`` and its frozen ``__setattr__`` (the
+engine's trusted constructor path: only values the engine already holds pass through it);
+any other class gets its ``__init__`` called. Changing a field of the class changes the
+function with it, and an unknown key is a ``TypeError`` raised by Python itself, never
+silently dropped.
 
 **Generated projections.** The views copy most fields of one class into another of the same
 names (a ``GameState`` into a ``PlayerView`` and back, a ``PlayerState`` into a
@@ -46,6 +51,7 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+import types
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
@@ -113,15 +119,58 @@ def make_evolve(cls: type[T]) -> Evolve[T]:
             positional.append(value)
     name = f"evolve_{cls.__name__}"  # named in Python's own message for an unknown key
     params = ", ".join(f"{f.name}=_KEEP" for f in fields)
-    source = (
-        f"def {name}(_obj, /, *, {params}):\n    return _cls({', '.join(positional + keyword)})\n"
-    )
     namespace: dict[str, Any] = {"_cls": cls, "_KEEP": _KEEP}
+    slots = _plain_slots(cls, fields)
+    if slots is None:
+        call = f"_cls({', '.join(positional + keyword)})"
+        source = f"def {name}(_obj, /, *, {params}):\n    return {call}\n"
+    else:
+        # what the class's __init__ does, without its call: each slot's own descriptor
+        namespace["_new"] = object.__new__
+        lines = [f"def {name}(_obj, /, *, {params}):", "    _o = _new(_cls)"]
+        for f in fields:
+            namespace[f"_set_{f.name}"] = slots[f.name]
+            lines.append(f"    _set_{f.name}(_o, _obj.{f.name} if {f.name} is _KEEP else {f.name})")
+        if _HASH_CACHE in slots:
+            namespace["_set_hash"] = slots[_HASH_CACHE]
+            lines.append("    _set_hash(_o, None)")
+        lines.append("    return _o")
+        source = "\n".join(lines) + "\n"
     exec(compile(source, f"<evolve of {cls.__qualname__}>", "exec"), namespace)
     function = namespace[name]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields replaced."
     evolve: Evolve[T] = function
     return evolve
+
+
+#: The slot in which attrs keeps a ``cache_hash=True`` instance's hash (``None`` until asked).
+_HASH_CACHE = "_attrs_cached_hash"
+
+
+def _plain_slots(cls: type, fields: tuple[attrs.Attribute[Any], ...]) -> dict[str, Any] | None:
+    """The ``__set__`` of each slot of ``cls`` when its ``__init__`` only stores the fields.
+
+    That is a slotted attrs class without validators, converters, ``__attrs_pre_init__`` or
+    ``__attrs_post_init__``: its ``__init__`` stores each argument in its slot (and ``None``
+    as the cached hash) and nothing else, so setting the slots directly builds the same
+    object. ``None`` for any other class: its evolve calls ``__init__``.
+    """
+    if "__slots__" not in cls.__dict__ or any(
+        hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__")
+    ):
+        return None
+    names = [f.name for f in fields]
+    if any(f.validator is not None or f.converter is not None for f in fields):
+        return None
+    if any(_HASH_CACHE in k.__dict__ for k in cls.__mro__):
+        names.append(_HASH_CACHE)
+    found: dict[str, Any] = {}
+    for n in names:
+        slot: Any = next((k.__dict__[n] for k in cls.__mro__ if n in k.__dict__), None)
+        if not isinstance(slot, types.MemberDescriptorType):
+            return None
+        found[n] = slot.__set__
+    return found
 
 
 T_co = TypeVar("T_co", covariant=True)

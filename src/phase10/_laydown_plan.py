@@ -12,10 +12,20 @@ from __future__ import annotations
 
 import operator
 import threading
+from collections.abc import Iterable
 
 from phase10._fast import BoundedCache, declare
 from phase10.cards import SKIP, WILD, Card, Kind
-from phase10.groups import GroupType, MeldRules, Pattern, Repeat, Shape, Slots, shape_index
+from phase10.groups import (
+    GroupType,
+    MeldRules,
+    NaturalScope,
+    Pattern,
+    Repeat,
+    Shape,
+    Slots,
+    shape_index,
+)
 from phase10.phases import Phase
 
 __all__ = ["SORT_KEY", "Entry", "GroupPlan", "Plan", "compiled_plan"]
@@ -80,6 +90,26 @@ class Plan:
         #: natural cards the phase needs as a whole (C-17); Phase.problem checks the same
         self.phase_need = rules.phase_naturals_needed()
         self.minimal_ok = self._minimal_suffices()
+        #: whether a search may keep every group at its minimum size and still find every
+        #: hand's laydown: unless a run needs two or more naturals (Phase 10 Master, M-4),
+        #: when a longer run may hold two naturals that no window of the minimum length does;
+        #: minimal_ok catches the other cases (custom shapes, a per-phase minimum above 1)
+        self.minimal = (
+            rules.naturals_in_runs <= 1 or rules.natural_minimum is not NaturalScope.GROUP
+        ) and self.minimal_ok
+        #: the fewest natural cards that any laydown of the phase holds (C-17, M-4)
+        self.fewest_naturals = max(
+            sum(min((need for _, _, need, _ in g.shapes), default=0) for g in self.groups),
+            self.phase_need,
+        )
+        counted = [_counted_group(g) for g in self.groups]
+        families = _set_families(counted)
+        family = {g for _, members in families for g in members}
+        #: per family of set-like groups counted together: its patterns, its groups' sizes
+        self._families = tuple(
+            (pids, tuple(counted[g][0] for g in members)) for pids, members in families
+        )
+        self._counted = tuple(c for g, c in enumerate(counted) if g not in family)
         # per pattern id: the natural classes and the wild classes that can take its place
         self.nat_acc: list[list[int]] = [[] for _ in ids]
         self.wild_acc: list[list[int]] = [[] for _ in ids]
@@ -156,6 +186,63 @@ class Plan:
                     return False
         return True
 
+    def may_lay_down(self, cards: Iterable[Card]) -> bool:
+        """The counted pre-check: ``False`` only when ``cards`` cannot lay the phase down.
+
+        A necessary condition, never a search (C-9, C-10, C-17): enough cards, enough
+        naturals, and enough wilds for the gaps of every group at once. A group's gap is
+        the fewest wilds any of its shapes needs on top of the hand's naturals: a set-like
+        shape lacks its size less the naturals its pattern accepts, a run-like shape one
+        card for every place no natural of the hand fits. Each group of a laydown uses
+        wilds of its own, so a hand whose gaps add up to more wilds than it holds has no
+        laydown. Shapes it cannot count (a place pattern repeated in one shape) count as
+        needing no wild, so the answer stays "maybe" there. ``True`` is only a maybe: the
+        oracle (:mod:`phase10._laydown_oracle`) decides.
+        """
+        fast = self.fast
+        counts: dict[int, int] = {}
+        for card in cards:
+            c = fast.get(card.sort_key)
+            if c is None:  # a card foreign to the rules' deck (fast is empty or lacks it)
+                c = self.classify(card)
+            if c >= 0:
+                counts[c] = counts.get(c, 0) + 1
+        natural = self.natural
+        masks = self.masks
+        accepts = self.accepts
+        pnat = [0] * len(self.patterns)
+        present = naturals = wilds = 0
+        for c, n in counts.items():
+            if natural[c]:
+                naturals += n
+                present |= masks[c]
+                for p in accepts[c]:
+                    pnat[p] += n
+            else:
+                wilds += n
+        if naturals + wilds < self.size or naturals < self.fewest_naturals:
+            return False
+        short = 0
+        for pids, sizes in self._families:
+            short += _family_gap(sizes, pids, pnat)
+        if short > wilds:
+            return False
+        for size, repeats, runs, uneven in self._counted:
+            gap = size - max([pnat[p] for p in repeats]) if repeats else _NO_SHAPE
+            for length, shapes in runs:
+                lack = length - max([(mask & present).bit_count() for mask in shapes])
+                if lack < gap:
+                    gap = lack
+            for length, bits in uneven:
+                lack = length - sum(1 for bit in bits if bit & present)
+                if lack < gap:
+                    gap = lack
+            if gap > 0:
+                short += gap
+                if short > wilds:
+                    return False
+        return True
+
     def simple(self, g: int) -> list[bool]:
         """Per shape of group ``g``: whether the quick test of a run-like shape is exact.
 
@@ -224,6 +311,93 @@ class Plan:
                 else:
                     cid = known
         return self.class_of.put(card, cid)
+
+
+#: More wilds than any hand holds: the gap of a group without a shape.
+_NO_SHAPE = 1 << 62
+
+#: One group as the counted pre-check sees it: its size, the pattern id of each set-like
+#: shape, per length the masks of places of the run-like shapes with distinct place
+#: patterns, and (length, bit per place) of the other run-like shapes.
+Counted = tuple[
+    int,
+    tuple[int, ...],
+    tuple[tuple[int, tuple[int, ...]], ...],
+    tuple[tuple[int, tuple[int, ...]], ...],
+]
+
+
+def _counted_group(group: GroupPlan) -> Counted:
+    """``group`` for :meth:`Plan.may_lay_down`: the shapes that can set its gap.
+
+    A run-like shape whose places hold every place of a shorter one (a run of 5 holds a
+    run of 4 at either end) never lacks fewer wilds than that one, so it is dropped; the
+    shorter of the two may need more naturals, but the pre-check does not count those
+    per shape (only per phase).
+    """
+    repeats: list[int] = []
+    runs: dict[int, int] = {}
+    uneven: list[tuple[int, tuple[int, ...]]] = []
+    for idx in group.live[False]:
+        _, pids, _, length = group.shapes[idx]
+        if not length:
+            repeats.append(pids[0])
+        elif len(set(pids)) == length:
+            runs.setdefault(group.masks[idx], length)
+        else:
+            uneven.append((length, tuple(1 << p for p in pids)))
+    by_length: dict[int, list[int]] = {}
+    for mask, length in runs.items():
+        if not any(mask & ~(1 << p) in runs for p in range(mask.bit_length()) if mask >> p & 1):
+            by_length.setdefault(length, []).append(mask)
+    kept = tuple((length, tuple(masks)) for length, masks in sorted(by_length.items()))
+    return group.size, tuple(dict.fromkeys(repeats)), kept, tuple(uneven)
+
+
+def _set_families(counted: list[Counted]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The groups whose naturals :func:`_family_gap` counts together, as (pids, members).
+
+    Two or more groups with only set-like shapes, of the same patterns (the two sets of
+    phase 1), all of one size or two of them: their naturals compete for the same
+    patterns, which summing the groups' gaps one by one would not see.
+    """
+    by_pids: dict[tuple[int, ...], list[int]] = {}
+    for g, (_, repeats, runs, uneven) in enumerate(counted):
+        if repeats and not runs and not uneven:
+            by_pids.setdefault(repeats, []).append(g)
+    return tuple(
+        (pids, tuple(members))
+        for pids, members in by_pids.items()
+        if len(members) == 2 or (len(members) > 2 and len({counted[g][0] for g in members}) == 1)
+    )
+
+
+def _family_gap(sizes: tuple[int, ...], pids: tuple[int, ...], pnat: list[int]) -> int:
+    """The fewest wilds groups of ``sizes`` need, all set-like on the patterns ``pids``.
+
+    Groups on one pattern share its naturals: ``j`` groups of size ``s`` on a pattern with
+    ``n`` naturals hold at most ``min(n, j * s)`` of them. For groups of one size the most
+    naturals they hold is the sum of the best gains, each pattern offering ``n // s`` gains
+    of ``s`` and one of ``n % s``; for two groups, the best two patterns or the best one.
+    """
+    values = [pnat[p] for p in pids]
+    total = sum(sizes)
+    if len(sizes) == 2:
+        a, b = sizes if sizes[0] >= sizes[1] else (sizes[1], sizes[0])
+        v1 = max(values)
+        values.remove(v1)
+        v2 = max(values, default=0)
+        used = max(min(v1, total), min(v1, a) + min(v2, b))
+    else:
+        s = sizes[0]
+        k = len(sizes)
+        full = sum([v // s for v in values])
+        if full >= k:
+            used = total
+        else:
+            rests = sorted([v % s for v in values], reverse=True)
+            used = full * s + sum(rests[: k - full])
+    return total - used if total > used else 0
 
 
 _MAX_CARDS = 4096

@@ -47,6 +47,7 @@ from phase10.groups import (
     Slots,
     Value,
 )
+from phase10.limits import Limits, check_limit
 from phase10.phases import Phase, meld_colors
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "build_meld",
     "card_walk",
     "class_walk",
+    "lays_down",
     "search_hand",
     "shape_colors",
     "suit_runs",
@@ -571,6 +573,40 @@ def search_hand(
     if not oracle.possible():
         return None
     return card_walk(plan, hand, oracle)
+
+
+def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits) -> bool:
+    """Whether ``hand`` lays ``phase`` down: the engine's existence check (C-9, C-10).
+
+    For a hand the engine holds, whose cards it checked as they came in: nothing is
+    checked again and no meld is built. The counted pre-check
+    (:meth:`~phase10._laydown_plan.Plan.may_lay_down`) answers most hands; the others ask
+    the oracle, exactly as :func:`~phase10.find_laydown` does. For a phase that wants
+    distinct colours (T-3) only the pre-check runs, so ``True`` is only a maybe there:
+    the listing (:func:`~phase10.iter_laydowns`) decides.
+
+    Raises:
+        LimitError: the hand holds more cards than ``limits.max_deck_size``.
+        SearchLimitError: the oracle needed more than ``limits.max_search_nodes`` steps.
+    """
+    check_limit(len(hand), "max_deck_size", "hand", limits)
+    plan = compiled_plan(phase, rules)
+    if len(hand) < plan.size or not plan.may_lay_down(hand):
+        return False
+    if phase.distinct_colors:
+        return True
+    fast = plan.fast
+    classify = plan.classify
+    counts = [0] * len(plan.natural)
+    for card in hand:
+        c = fast.get(card.sort_key)
+        if c is None:  # a card foreign to the rules' deck
+            c = classify(card)
+            if len(counts) < len(plan.natural):  # it opened a new class
+                counts.extend([0] * (len(plan.natural) - len(counts)))
+        if c >= 0:
+            counts[c] += 1
+    return Oracle(plan, counts, plan.minimal, limits.max_search_nodes).possible()
 
 
 def build_meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:

@@ -10,7 +10,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._enums import member_repr
+from phase10._enums import member_hash, member_repr
 from phase10._fast import BoundedCache, lru_cache
 from phase10.errors import InvalidCardError, Message, NotationError
 
@@ -66,6 +66,7 @@ class Color(enum.Enum):
         return self is Color.HEARTS or self is Color.DIAMONDS
 
     __repr__ = member_repr
+    __hash__ = member_hash
 
 
 _COLOR_ORDER = {color: i for i, color in enumerate(Color)}
@@ -102,6 +103,7 @@ class Kind(enum.Enum):
     ACTION = "action"
 
     __repr__ = member_repr
+    __hash__ = member_hash
 
 
 _KIND_ORDER = {Kind.NUMBER: 0, Kind.WILD: 1, Kind.SKIP: 2, Kind.ACTION: 3}

@@ -11,7 +11,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._enums import member_repr
+from phase10._enums import member_hash, member_repr
 from phase10._fast import lru_cache
 from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
 from phase10.errors import (
@@ -456,6 +456,7 @@ class End(enum.Enum):
     ANY = "any"
 
     __repr__ = member_repr
+    __hash__ = member_hash
 
 
 @attrs.frozen(cache_hash=True, repr=False)

@@ -198,13 +198,10 @@ def _first_laydown(
     """The first laydown of the fixed order that :func:`find_laydown` describes."""
     if len(cards) < phase.size:
         return None
-    # Minimal groups suffice unless a run needs two or more naturals (Phase 10 Master, M-4):
-    # then a longer run may hold two naturals that no window of the minimum length does.
-    # Plan.minimal_ok catches the other cases (custom shapes, a per-phase minimum above 1).
     plan = compiled_plan(phase, rules)
-    minimal = (
-        rules.naturals_in_runs <= 1 or rules.natural_minimum is not NaturalScope.GROUP
-    ) and plan.minimal_ok
+    if not plan.may_lay_down(cards):  # the counted pre-check rejects most hands at once
+        return None
+    minimal = plan.minimal  # groups at their minimum size, where that loses no laydown
     if phase.distinct_colors:
         # the phase refuses some combinations of valid melds: filter them (the oracle ignores
         # the condition, so it still prunes only branches without any laydown)
@@ -296,10 +293,7 @@ def _pattern_words(pattern: Pattern) -> str:
 
 def _fewest_naturals(phase: Phase, rules: MeldRules) -> int:
     """The fewest natural cards that any laydown of ``phase`` holds (C-17, M-4)."""
-    per_group = sum(
-        min(rules.naturals_needed(shape) for shape in group.shapes(rules)) for group in phase.groups
-    )
-    return max(per_group, rules.phase_naturals_needed())
+    return compiled_plan(phase, rules).fewest_naturals
 
 
 def explain(

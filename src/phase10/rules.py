@@ -29,7 +29,8 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from phase10._checks import is_whole
-from phase10._fast import BoundedCache, declare, lru_cache, make_evolve, reuse
+from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache, make_evolve, reuse
+from phase10._laydown_search import lays_down
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
@@ -63,7 +64,7 @@ from phase10.errors import (
     Message,
     Violation,
 )
-from phase10.groups import Meld, group_message
+from phase10.groups import Meld, MeldRules, group_message
 from phase10.laydown import find_laydown, iter_laydowns
 from phase10.limits import Limits, current_limits
 from phase10.phases import PhaseMelds, phase_message
@@ -1087,14 +1088,22 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt, history=history)
         seat = state.turn if state.receiver is None else state.receiver
         p = state.players[seat]
-        after = _evolve(
-            state,
-            players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
-            draw_pile=pile,
-            to_draw=state.to_draw - 1,
-            history=_unseen(state.history, Unseen.REVEAL, seat),
-        )
-        if after.to_draw > 0:
+        players = _with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card)))
+        history = _unseen(state.history, Unseen.REVEAL, seat)
+        left = state.to_draw - 1
+        if left <= 0 and state.receiver is None:
+            # the player's own last card: straight to PLAY, what _after_reveals does, in
+            # one evolve rather than two
+            return _evolve(
+                state,
+                players=players,
+                draw_pile=pile,
+                to_draw=0,
+                step=TurnStep.PLAY,
+                history=history,
+            )
+        after = _evolve(state, players=players, draw_pile=pile, to_draw=left, history=history)
+        if left > 0:
             return _reveal_step(after)
         return _after_reveals(after)
     if isinstance(action, Reshuffle):
@@ -1448,13 +1457,10 @@ def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterat
         if only is not None and index != only:
             continue
         phase = variant.phases[index]
-        # find_laydown rejects most hands at once; a distinct-colours phase has no such
-        # pre-check, and find_laydown would run the same search as iter_laydowns below.
+        # the existence check rejects most hands at once, by counts (a distinct-colours
+        # phase gets only that: its exact check is the search iter_laydowns runs below)
         limits = _search_limits(current_limits())
-        if (
-            not phase.distinct_colors
-            and find_laydown(hand, phase, rules=rules, limits=limits) is None
-        ):
+        if not lays_down(hand, phase, rules, limits):
             continue
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
         for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits):
@@ -1528,22 +1534,86 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
     variant = state.variant
     hand = state.players[seat].hand
     out: list[Action] = []
-    distinct = list(dict.fromkeys(hand))
+    distinct = _distinct(hand)
     if _hitting_violation(state, seat) is None and _go_out_violation(state, len(hand) - 1) is None:
         rules = variant.meld_rules
         for owner, row in enumerate(state.table):
             for index, meld in enumerate(row):
                 if _hit_violation(state, seat, owner, index) is not None:
                     continue
+                listed = _listed_hits(meld, rules, (seat, owner, index))
                 for card in distinct:
-                    for option in meld.hit_options(card, rules=rules):
-                        out.append(Hit(seat, owner, index, card, option.value, option.end))
+                    known = listed.get(id(card))
+                    if known is None or known[0] is not card:
+                        hits = tuple(
+                            Hit(seat, owner, index, card, option.value, option.end)
+                            for option in meld.hit_options(card, rules=rules)
+                        )
+                        if len(listed) < _MAX_HITS_PER_PLACE:
+                            listed[id(card)] = (card, hits)
+                    else:
+                        hits = known[1]
+                    out.extend(hits)
     for card in distinct:
         if card.kind is Kind.SKIP:
             out.extend(_new_discard(seat, card, target) for target in _skip_targets(state, seat))
         else:
-            out.append(_new_discard(seat, card))
+            discards = _DISCARDS.get(id(card))
+            if discards is None or seat >= len(discards):
+                seats = range(max(seat + 1, len(state.players)))
+                discards = _DISCARDS.put(card, tuple(_new_discard(s, card) for s in seats))
+            out.append(discards[seat])
     return tuple(out)
+
+
+def _distinct(hand: tuple[Card, ...]) -> list[Card]:
+    """The distinct cards of ``hand`` (in canonical order: equal cards side by side)."""
+    out: list[Card] = []
+    last = None
+    for card in hand:
+        key = card.sort_key
+        if key != last:
+            out.append(card)
+            last = key
+    return out
+
+
+# The discards of each card, one per seat, and each meld's hits per place and card, built
+# once: listing them hashes no card and validates no action again.
+_DISCARDS: IdentityCache[tuple[Discard, ...]] = IdentityCache(
+    4096,
+    name="_DISCARDS",
+    key="identity of a `Card` held in a hand",
+    why="identity cache; the discard of a card by a seat is the same immutable action every time",
+)
+#: Per place (seat, owner, meld index): the hits of each card, by the card's identity, with
+#: the card itself kept (and compared) so that an id is never read for another object.
+_Placed = dict[int, tuple[Card, tuple[Hit, ...]]]
+_HITS: IdentityCache[tuple[MeldRules, dict[tuple[int, int, int], _Placed]]] = IdentityCache(
+    4096,
+    name="_HITS",
+    key="identity of a `Meld` on the table (with tuple cards and values); per entry, "
+    "`(seat, owner, index)` and then a card's identity, at most 64 and 1,024 of them",
+    why="identity cache; the `MeldRules` are stored with the entry and compared by identity, "
+    "each card is kept with its hits and compared by identity, and the hits of a card on a "
+    "frozen meld under the same rules never change",
+)
+_MAX_PLACES_PER_MELD = 64
+_MAX_HITS_PER_PLACE = 1024
+
+
+def _listed_hits(meld: Meld, rules: MeldRules, place: tuple[int, int, int]) -> _Placed:
+    """The hits of ``meld`` at ``place`` already built under ``rules`` (to read and fill)."""
+    known = _HITS.get(id(meld))
+    if known is None or known[0] is not rules or len(known[1]) >= _MAX_PLACES_PER_MELD:
+        known = (rules, {})
+        if type(meld.cards) is tuple and type(meld.values) is tuple:  # frozen all through
+            _HITS.put(meld, known)
+    places = known[1]
+    listed = places.get(place)
+    if listed is None:
+        listed = places[place] = {}
+    return listed
 
 
 def _master_choices(state: GameState) -> tuple[Action, ...]:

@@ -10,7 +10,7 @@ from typing import Final, overload
 import attrs
 
 from phase10 import _pictures
-from phase10._enums import member_repr
+from phase10._enums import member_hash, member_repr
 from phase10._fast import lru_cache
 from phase10._written import meld_refusal
 from phase10.actions import Action, Announce, Keep, LayDown
@@ -57,6 +57,7 @@ class TurnStep(enum.Enum):
     OVER = "over"
 
     __repr__ = member_repr
+    __hash__ = member_hash
 
 
 _CHANCE_STEPS: Final = frozenset(
@@ -668,7 +669,19 @@ def _conservation(state: GameState) -> Iterator[StateProblem]:
 
 def _more_than_in(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
     """Whether ``part`` holds some card more times than ``whole`` does."""
-    return any(part.count(card) > whole.count(card) for card in set(part))
+    # counted by sort key (equal cards, equal keys): tuple.count would call Card.__eq__,
+    # written in Python, once per card of both for every distinct card of part
+    left: dict[object, int] = {}
+    for card in whole:
+        key = card.sort_key
+        left[key] = left.get(key, 0) + 1
+    for card in part:
+        key = card.sort_key
+        n = left.get(key, 0)
+        if not n:
+            return True
+        left[key] = n - 1
+    return False
 
 
 def _guard_problems(state: GameState, seat: int, guard: int) -> Iterator[StateProblem]:

@@ -1,0 +1,187 @@
+"""The counted pre-check of the laydown search (issue 22): a necessary condition, never wrong.
+
+``Plan.may_lay_down`` may say "maybe" to a hand without a laydown, but never "no" to a hand
+that has one (C-9, C-10, C-17); the engine's existence check (``lays_down``) agrees with
+:func:`phase10.find_laydown` exactly, except that it leaves distinct-colour phases (T-3) to
+the listing.
+"""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import phase10
+from phase10 import (
+    CLASSIC_MELD_RULES,
+    CLASSIC_PHASES,
+    Card,
+    MeldRules,
+    Pattern,
+    Phase,
+    Repeat,
+    RunOf,
+    SetOf,
+    Shape,
+    Slots,
+    find_laydown,
+    parse_cards,
+)
+from phase10._laydown_plan import compiled_plan
+from phase10._laydown_search import lays_down
+from phase10.limits import DEFAULT_LIMITS
+from tests.strategies import WILD_RICH_DECK, hands
+
+
+@attrs.frozen
+class LowColorOf:
+    """A user-defined set-like group: at least ``size`` cards numbered 1-4 of one colour.
+
+    One set-like shape per colour, whose patterns overlap in numbers: a natural fits one
+    of them, a wild every one.
+    """
+
+    size: int
+
+    def __str__(self) -> str:
+        return f"group of {self.size} low cards of one colour"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        low = frozenset(range(1, 5))
+        return tuple(Repeat(Pattern(numbers=low, colors=frozenset((c,)))) for c in rules.colors)
+
+
+@attrs.frozen
+class StepRunOf:
+    """A user-defined run-like group: ``size`` numbers or more going up by two."""
+
+    size: int
+
+    def __str__(self) -> str:
+        return f"run of {self.size} in steps of 2"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        top = rules.max_number
+        out: list[Shape] = []
+        for length in range(self.size, top + 1):
+            for start in range(1, top + 1):
+                numbers = range(start, start + 2 * length, 2)
+                if numbers[-1] > top:
+                    break
+                out.append(Slots(tuple(Pattern.of(number=n) for n in numbers)))
+        return tuple(out)
+
+
+@attrs.frozen
+class TwinsOf:
+    """A user-defined group the count cannot reason about place by place.
+
+    Its shapes repeat one pattern in several places (the count of places a natural fits
+    is then not the count of patterns), and one place takes any low number: the pre-check
+    must answer "maybe" wherever it cannot be sure.
+    """
+
+    size: int
+
+    def __str__(self) -> str:
+        return f"{self.size} twins"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        low = Pattern(numbers=frozenset(range(1, 5)))
+        return tuple(
+            Slots((Pattern.of(number=n),) * (self.size - 1) + (low,))
+            for n in range(1, rules.max_number + 1)
+        )
+
+
+def _built_in() -> list[tuple[Phase, MeldRules, tuple[Card, ...]]]:
+    """Every phase of every built-in variant, with its rules and its deck."""
+    out = []
+    for name in phase10.variant_names():
+        variant = phase10.find_variant(name)
+        deck = tuple(variant.deck)
+        for phase in variant.phases:
+            out.append((phase, variant.meld_rules, deck))
+    return out
+
+
+_CUSTOM_PHASES = (
+    Phase((LowColorOf(4),)),
+    Phase((LowColorOf(3), SetOf(3))),
+    Phase((LowColorOf(2), LowColorOf(2))),
+    Phase((StepRunOf(3), RunOf(3))),
+    Phase((StepRunOf(4),)),
+    Phase((TwinsOf(3), SetOf(2))),
+    Phase((TwinsOf(4),)),
+    Phase((SetOf(2), SetOf(2), SetOf(2))),
+    Phase((SetOf(2), SetOf(3), SetOf(4))),
+)
+_ALL = _built_in() + [(p, CLASSIC_MELD_RULES, WILD_RICH_DECK) for p in _CUSTOM_PHASES]
+_RULES = (
+    CLASSIC_MELD_RULES,
+    MeldRules(natural_minimum=phase10.NaturalScope.GROUP, naturals_in_runs=2),
+    MeldRules(runs_wrap=True),
+    MeldRules(natural_minimum=phase10.NaturalScope.NONE),
+)
+
+
+@st.composite
+def _cases(draw: st.DrawFn) -> tuple[Phase, MeldRules, tuple[Card, ...]]:
+    phase, rules, deck = draw(st.sampled_from(_ALL))
+    if deck is WILD_RICH_DECK:
+        rules = draw(st.sampled_from(_RULES))
+    hand = draw(hands(deck, min_size=6, max_size=20))
+    return phase, rules, hand
+
+
+@settings(max_examples=400, deadline=None)
+@given(_cases())
+def test_the_pre_check_never_refuses_a_hand_that_lays_down(
+    case: tuple[Phase, MeldRules, tuple[Card, ...]],
+) -> None:  # rules C-9, C-10, C-17: a necessary condition only
+    phase, rules, hand = case
+    found = find_laydown(hand, phase, rules=rules, limits=DEFAULT_LIMITS)
+    if found is not None:
+        plan = compiled_plan(phase, rules)
+        assert True is plan.may_lay_down(hand)
+        # the laydown's own cards, the tightest hand: every wild in it fills a gap
+        assert True is plan.may_lay_down(found.cards)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_cases())
+def test_the_engine_existence_check_is_find_laydowns(
+    case: tuple[Phase, MeldRules, tuple[Card, ...]],
+) -> None:  # rules C-9, C-10; T-3 phases are left to the listing
+    phase, rules, hand = case
+    exists = lays_down(hand, phase, rules, DEFAULT_LIMITS)
+    found = find_laydown(hand, phase, rules=rules, limits=DEFAULT_LIMITS)
+    if phase.distinct_colors:
+        assert exists or found is None
+    else:
+        assert (found is not None) == exists
+
+
+def test_the_pre_check_refuses_hands_by_counts() -> None:  # rules C-9, C-10
+    plan = compiled_plan(CLASSIC_PHASES[0], CLASSIC_MELD_RULES)  # 2 sets of 3
+    assert False is plan.may_lay_down(parse_cards("R1 B4 G7 Y10 R12 B2 G5"))
+    # one triple is one set: the two sets compete for the same number's naturals
+    assert False is plan.may_lay_down(parse_cards("R7 B7 G7 Y1 B4 G10"))
+    assert True is plan.may_lay_down(parse_cards("R7 B7 G7 B7 G7 Y7"))
+    assert False is plan.may_lay_down(parse_cards("R7 B7 W Y1 B1 G10"))
+    assert True is plan.may_lay_down(parse_cards("R7 B7 W Y1 B1 W"))
+    run = compiled_plan(CLASSIC_PHASES[3], CLASSIC_MELD_RULES)  # run of 7
+    assert False is run.may_lay_down(parse_cards("R1 B2 G3 Y4 R5 W B9"))
+    assert True is run.may_lay_down(parse_cards("R1 B2 G3 Y4 R5 W W"))
+
+
+def test_the_pre_check_says_maybe_where_it_cannot_count() -> None:
+    # TwinsOf repeats one pattern in a shape: the count must not call the hand short
+    phase = Phase((TwinsOf(3),))
+    plan = compiled_plan(phase, CLASSIC_MELD_RULES)
+    hand = parse_cards("R5 B5 G2")
+    assert phase10.check_meld(hand, TwinsOf(3))  # the cards make the group
+    assert True is plan.may_lay_down(hand)
+    assert True is plan.may_lay_down(parse_cards("R5 W G2"))
+    assert False is plan.may_lay_down(parse_cards("R5 G9 Y11"))
