@@ -44,7 +44,7 @@ from phase10.groups import (
     Value,
     Verdict,
 )
-from phase10.variants import Variant, find_variant
+from phase10.variants import Variant, built_in_name, find_variant
 
 #: The largest whole number and the longest string a document may hold.
 MAX_INT = 10**9
@@ -466,13 +466,7 @@ def _builtin(name: str) -> Variant | None:
 
 def builtin_name(variant: Variant) -> str | None:
     """The name to write for a built-in variant, ``None`` for a custom one."""
-    found = _builtin(variant.name)
-    if found is None or not (found is variant or found == variant):
-        return None
-    # Phase names are not part of a variant's equality, but a laydown names its phase: a
-    # built-in variant with renamed phases is written in full (issue 23).
-    same_names = all(a.name == b.name for a, b in zip(found.phases, variant.phases, strict=True))
-    return variant.name if same_names else None
+    return built_in_name(variant)
 
 
 def encode_variant_full(variant: Variant) -> dict[str, Any]:

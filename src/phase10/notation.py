@@ -93,7 +93,7 @@ def _laydown_fits(melds: Sequence[Sequence[Placed]], laydown: PhaseMelds) -> boo
 
 
 def _phase_fits(p: Parsed, laydown: PhaseMelds, phases: tuple[Phase, ...]) -> bool:
-    return p.phase is None or (p.phase < len(phases) and laydown.phase == phases[p.phase])
+    return p.phase is None or (p.phase < len(phases) and phases[p.phase].same_as(laydown.phase))
 
 
 def _fits(p: Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
@@ -275,8 +275,9 @@ def action_text(action: Action, variant: Variant) -> str:
     text = str(action)
     if isinstance(action, LayDown) and variant.phase_order is PhaseOrder.PICK:
         head = f"{seat_name(action.player)} lay "
-        if text.startswith(head) and action.laydown.phase in variant.phases:
-            number = variant.phases.index(action.laydown.phase) + 1
+        phase = action.laydown.phase
+        number = next((i for i, p in enumerate(variant.phases, 1) if p.same_as(phase)), None)
+        if text.startswith(head) and number is not None:
             text = f"{head}phase{number} {text[len(head) :]}"
     return text
 

@@ -40,6 +40,7 @@ __all__ = [
     "SkipTarget",
     "TiebreakWin",
     "Variant",
+    "built_in_name",
     "find_variant",
     "variant_names",
 ]
@@ -225,7 +226,7 @@ class Variant:
 
     def __repr__(self) -> str:
         # A built-in variant reads back as its name; a custom one lists its fields.
-        if self.name in _BUILT_IN and find_variant(self.name) == self:
+        if self.name in _BUILT_IN and built_in_name(self) is not None:
             return f"find_variant({self.name!r})"
         fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Variant))
         return f"Variant({fields})"
@@ -763,6 +764,27 @@ def variant_names() -> tuple[str, ...]:
     ('classic', 'classic-fixed-hands', 'classic-first-5')
     """
     return tuple(_BUILT_IN)
+
+
+def built_in_name(variant: Variant) -> str | None:
+    """The name of the built-in variant ``variant`` is, its phases' names included, or ``None``.
+
+    A variant is equal to another whatever its phases are called (the names are for
+    display), but a laydown names its phase: a built-in variant with a phase renamed is
+    a custom variant, written in full in JSON and records (issue 23).
+
+    >>> built_in_name(CLASSIC), built_in_name(CLASSIC.with_options(max_hands=3))
+    ('classic', None)
+    """
+    name = variant.name
+    try:
+        found = find_variant(name)
+    except DefinitionError:
+        return None
+    if found.name != name or not (found is variant or found == variant):
+        return None
+    same = all(a.same_as(b) for a, b in zip(found.phases, variant.phases, strict=True))
+    return name if same else None
 
 
 @lru_cache(
