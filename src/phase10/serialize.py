@@ -60,10 +60,9 @@ from phase10.errors import (
 )
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
-from phase10.notation import action_text, parse_action
+from phase10.notation import action_text, apply_text
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
-from phase10.rules import apply
 from phase10.state import CHANCE, Event, GameState, History
 from phase10.variants import Variant
 from phase10.views import PlayerView, view
@@ -229,7 +228,7 @@ def _dec_record(value: Any, path: str, ctx: Context) -> GameRecord:
         at = f"{path}.actions[{i}]"
         decode_str(text, at, ctx)
         try:
-            action = parse_action(state, text)
+            action, state = apply_text(state, text)
         except IllegalActionError as exc:  # a refused laydown keeps its problem and sentence
             problem, reason = exc.problem, exc.reason
             if isinstance(exc, LaydownError) and exc.problems:
@@ -238,7 +237,6 @@ def _dec_record(value: Any, path: str, ctx: Context) -> GameRecord:
         except Phase10Error as exc:
             raise fail(at, str(exc)) from None
         actions.append(action)
-        state = apply(state, action)
     return attrs.evolve(record, actions=tuple(actions))
 
 
