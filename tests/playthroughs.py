@@ -3,9 +3,10 @@
 Each file in ``tests/data/playthroughs/`` is a whole game record (it reads back with
 :meth:`phase10.GameRecord.from_text`, end line included) whose decision lines carry a
 comment with the number of legal actions the player had, and whose hands end with a comment
-giving the scores and phases. ``tests/test_playthroughs.py`` plays each game again and compares the text, so any
-change of behaviour (what is legal, what an action does, how a hand is scored, how the bots
-choose) shows up as a diff that a reviewer reads, as OpenSpiel does with its playthroughs.
+giving the scores and phases. ``tests/test_playthroughs.py`` plays each game again and
+compares the text, so any change of behaviour (what is legal, what an action does, how a
+hand is scored, how the bots choose) shows up as a diff that a reviewer reads, as OpenSpiel
+does with its playthroughs.
 
 When a change of behaviour is intended, regenerate the files and review the diff::
 
