@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 import phase10
 from phase10 import Discard, Draw, GameRecord, TurnStep
@@ -55,10 +56,11 @@ def main() -> None:
     text, doc = record.to_text(), phase10.to_json(record)
     n = len(record.actions)
     print(f"{n} actions, {len(text):,} characters of text, {len(doc):,} of JSON")
-    for name, read in (
+    readers: tuple[tuple[str, Callable[[], GameRecord]], ...] = (
         ("from_text", lambda: GameRecord.from_text(text)),
         ("from_json", lambda: phase10.from_json(doc, GameRecord)),
-    ):
+    )
+    for name, read in readers:
         start = time.process_time()
         back = read()
         spent = time.process_time() - start
