@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from phase10._checks import is_whole
-from phase10._json import builtin_name, decode_variant, encode_variant_full
+from phase10._json import builtin_name, decode_variant, encode_variant_full, no_duplicates
 from phase10._version import __version__
 from phase10.actions import ACTION_TYPES, Action, Deal, seat_name
 from phase10.errors import (
@@ -37,6 +37,8 @@ _TAG_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 _HEADER_RE = re.compile(r"\[([A-Za-z][A-Za-z0-9_]{0,63})\s+")
 _RESERVED = ("Version", "Variant", "Players", "Dealer", "Seed")
 _DEALER_RE = re.compile(r"p([1-9][0-9]{0,2})", re.IGNORECASE)
+#: A header's JSON value, read with the JSON codec's refusal of a key twice.
+_HEADER_JSON = json.JSONDecoder(object_pairs_hook=no_duplicates)
 #: The end line: no action's verb is ``end``.
 _END_RE = re.compile(r"end\b", re.IGNORECASE)
 
@@ -343,7 +345,9 @@ class _Reader:
             )
         name = match.group(1)
         try:
-            value, end = json.JSONDecoder().raw_decode(body, match.end())
+            value, end = _HEADER_JSON.raw_decode(body, match.end())
+        except FormatError as exc:  # a key twice: refused as every JSON door refuses it
+            raise self.error(number, start, f"header {name}: {exc}", body, indent) from None
         except (ValueError, RecursionError):
             raise self.error(
                 number,

@@ -17,6 +17,7 @@ and variants it builds on is ``phase10._json``.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
@@ -45,12 +46,13 @@ from phase10._json import (
     identity,
     key_path,
     kind_of,
+    load_json,
     object_codec,
     optional_codec,
 )
 from phase10._written import laydown_fault
-from phase10.actions import ACTION_TYPES, Action
-from phase10.cards import Card
+from phase10.actions import ACTION_TYPES, Action, Discard, LayDown, TakeDiscard, TurnUp, seat_name
+from phase10.cards import Card, Kind
 from phase10.errors import (
     FormatError,
     IllegalActionError,
@@ -59,7 +61,7 @@ from phase10.errors import (
     Phase10Error,
 )
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
-from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
+from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
 from phase10.notation import action_text, apply_text
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
@@ -122,6 +124,66 @@ def _check_state(state: GameState, path: str) -> None:
     for problem in state.problems():
         at = f"{path}.{problem.path}" if problem.path else path
         raise fail(at, problem.message)
+    _check_history(state, f"{path}.history")
+
+
+#: The fields of each action type that name a seat (a chance action names none).
+_SEAT_FIELDS: dict[type, tuple[str, ...]] = {
+    t: tuple(f.name for f in attrs.fields(t) if f.name in ("player", "owner", "target"))
+    for t in ACTION_TYPES
+}
+
+
+def _check_history(state: GameState, path: str) -> None:
+    """Refuse a hand's history that the rest of the state contradicts (issue 23).
+
+    An event reads on its own (any seat of the variant, any card of its game): here it
+    must also fit this state. Every seat it names is a seat of the game; a laydown is by
+    a seat that has laid its phase down (until the hand is over); a hand's end gives a
+    score per seat; and, in a game without action cards, no card is taken from the
+    discard pile more often than it was discarded or turned up in the hand.
+    """
+    n = state.num_players
+    history = tuple(state.history)
+    over = any(event.hand_over is not None for event in history)  # the seats are reset
+    offered: Counter[Card] = Counter()
+    # with action cards (Master's), cards reach the discard pile in other ways too
+    piled_by_discards = all(c.kind is not Kind.ACTION for c in state.variant.deck)
+    players = state.players
+    for i, event in enumerate(history):
+        action = event.action
+        if action is None:
+            seats: list[object] = [event.to, event.skipped, event.went_out, *event.winners]
+            if event.hand_over is not None and len(event.scores) != n:
+                raise fail(
+                    f"{path}[{i}]",
+                    f"a hand's end gives {n} scores in this game, not {len(event.scores)}",
+                )
+        else:
+            seats = [getattr(action, f) for f in _SEAT_FIELDS[type(action)]]
+            seats.append(event.to)
+        for seat in seats:
+            if seat is not None and not (type(seat) is int and 0 <= seat < n):
+                raise fail(
+                    f"{path}[{i}]",
+                    f"the event {str(event)!r} names a seat this {n}-player game lacks",
+                )
+        kind = type(action)
+        if kind is Discard or kind is TurnUp:
+            offered[action.card] += 1  # type: ignore[union-attr]
+        elif kind is TakeDiscard and piled_by_discards and event.card is not None:
+            if offered[event.card] == 0:
+                raise fail(
+                    f"{path}[{i}]",
+                    f"{str(event)!r}: no {event.card} was discarded or turned up before it in "
+                    "this hand",
+                )
+            offered[event.card] -= 1
+        elif kind is LayDown and not over and not players[action.player].laid_down:  # type: ignore[union-attr]
+            raise fail(
+                f"{path}[{i}]",
+                f"{str(event)!r}: {seat_name(action.player)} has not laid down this hand",  # type: ignore[union-attr]
+            )
 
 
 def _check_sorted(cards: tuple[Card, ...], path: str) -> None:
@@ -539,29 +601,5 @@ def from_json(
         raise FormatError(f"expected JSON text, got {kind_of(text)}")
     if not isinstance(limits, Limits):
         raise TypeError(f"limits must be a Limits, got {limits!r}")
-    check_limit(len(text), "max_text_length", "$", limits, where=" (length of the JSON text)")
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
-    except FormatError:  # a key given twice
-        raise
-    except RecursionError:
-        raise FormatError("the JSON text is nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
-        raise FormatError(f"not JSON: {exc}") from None
+    doc = load_json(text, limits)
     return from_dict(doc, type, rules=rules, limits=limits)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object of the JSON text; a key given twice is an error (JSON leaves it open)."""
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                # where the object is cannot be known while parsing: the key says which
-                raise FormatError(
-                    f"$: the key {json.dumps(key[:100])} appears twice in one object",
-                    path="$",
-                )
-            seen.add(key)
-    return result

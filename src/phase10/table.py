@@ -23,7 +23,6 @@ bot in ``seat``), so a table replays the same from its seed and the moves submit
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -31,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from phase10._json import load_json
 from phase10.actions import (
     ACTION_TYPES,
     PLAYER_ACTION_TYPES,
@@ -387,11 +387,7 @@ class Table:
                 )
             if not text.startswith("{"):
                 return parse_action(view(self.state, seat), text)
-            try:
-                doc = json.loads(text)
-            except (ValueError, RecursionError) as exc:
-                raise FormatError(f"not JSON: {exc}") from None
-            move = doc
+            move = load_json(text)  # the JSON doors' one reader: a key twice is refused
         if isinstance(move, Mapping):
             doc = dict(move)
             if "format" not in doc and "action" in doc and isinstance(doc["action"], str):

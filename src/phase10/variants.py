@@ -757,13 +757,25 @@ _BUILT_IN: dict[str, Callable[[], Variant]] = {
 }
 
 
-def variant_names() -> tuple[str, ...]:
+def variant_names(*, shortened: bool = False) -> tuple[str, ...]:
     """The names :func:`find_variant` knows, built-in variants first.
+
+    With ``shortened``, every ``classic-first-N`` and ``master-first-N`` too: each name as
+    a variant of that name writes it (the names a JSON document may give).
 
     >>> variant_names()[:3]
     ('classic', 'classic-fixed-hands', 'classic-first-5')
+    >>> len(variant_names(shortened=True)) - len(variant_names())
+    18
     """
-    return tuple(_BUILT_IN)
+    names = dict.fromkeys(_BUILT_IN)
+    if shortened:
+        names.update(
+            dict.fromkeys(
+                f"{p}{n}" for p, (_, most) in _FIRST_N.items() for n in range(1, most + 1)
+            )
+        )
+    return tuple(names)
 
 
 def built_in_name(variant: Variant) -> str | None:
