@@ -17,6 +17,7 @@ and variants it builds on is ``phase10._json``.
 from __future__ import annotations
 
 import json
+import operator
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
@@ -134,6 +135,9 @@ _SEAT_FIELDS: dict[type, tuple[str, ...]] = {
 }
 
 
+_TO = operator.attrgetter("to")
+
+
 def _check_history(state: GameState, path: str) -> None:
     """Refuse a hand's history that the rest of the state contradicts (issue 23).
 
@@ -141,49 +145,76 @@ def _check_history(state: GameState, path: str) -> None:
     must also fit this state. Every seat it names is a seat of the game; a laydown is by
     a seat that has laid its phase down (until the hand is over); a hand's end gives a
     score per seat; and, in a game without action cards, no card is taken from the
-    discard pile more often than it was discarded or turned up in the hand.
+    discard pile more often in the hand than it was discarded or turned up.
     """
     n = state.num_players
-    history = tuple(state.history)
-    over = any(event.hand_over is not None for event in history)  # the seats are reset
-    offered: Counter[Card] = Counter()
-    # with action cards (Master's), cards reach the discard pile in other ways too
-    piled_by_discards = all(c.kind is not Kind.ACTION for c in state.variant.deck)
+    events = tuple(state.history)
+    actions = [e.action for e in events]
+    # the seats first, in one pass per kind of field (most events are a player's action)
+    seats = set(map(_TO, events))
+    by_kind: dict[type, list[object]] = {}
+    for a in actions:
+        by_kind.setdefault(type(a), []).append(a)
+    for kind, same in by_kind.items():
+        for field in _SEAT_FIELDS.get(kind, ()):
+            seats.update(map(operator.attrgetter(field), same))
+    others = [e for e, a in zip(events, actions, strict=True) if a is None]
+    for e in others:
+        seats.update((e.skipped, e.went_out, *e.winners))
+    seats.discard(None)
+    if not seats <= set(range(n)):
+        i, event = next(
+            (i, e)
+            for i, e in enumerate(events)
+            if any(s in seats - set(range(n)) for s in _named(e))
+        )
+        raise fail(
+            f"{path}[{i}]", f"the event {str(event)!r} names a seat this {n}-player game lacks"
+        )
+    for e in others:
+        if e.hand_over is not None and len(e.scores) != n:
+            raise fail(
+                f"{path}[{events.index(e)}]",
+                f"a hand's end gives {n} scores in this game, not {len(e.scores)}",
+            )
     players = state.players
-    for i, event in enumerate(history):
-        action = event.action
-        if action is None:
-            seats: list[object] = [event.to, event.skipped, event.went_out, *event.winners]
-            if event.hand_over is not None and len(event.scores) != n:
-                raise fail(
-                    f"{path}[{i}]",
-                    f"a hand's end gives {n} scores in this game, not {len(event.scores)}",
-                )
-        else:
-            seats = [getattr(action, f) for f in _SEAT_FIELDS[type(action)]]
-            seats.append(event.to)
-        for seat in seats:
-            if seat is not None and not (type(seat) is int and 0 <= seat < n):
-                raise fail(
-                    f"{path}[{i}]",
-                    f"the event {str(event)!r} names a seat this {n}-player game lacks",
-                )
-        kind = type(action)
-        if kind is Discard or kind is TurnUp:
-            offered[action.card] += 1  # type: ignore[union-attr]
-        elif kind is TakeDiscard and piled_by_discards and event.card is not None:
-            if offered[event.card] == 0:
-                raise fail(
-                    f"{path}[{i}]",
-                    f"{str(event)!r}: no {event.card} was discarded or turned up before it in "
-                    "this hand",
-                )
-            offered[event.card] -= 1
-        elif kind is LayDown and not over and not players[action.player].laid_down:  # type: ignore[union-attr]
+    over = any(e.hand_over is not None for e in others)  # then the seats are reset
+    for laid in by_kind.get(LayDown, []) if not over else []:
+        assert isinstance(laid, LayDown)
+        seat = laid.player
+        if not players[seat].laid_down:
+            i = actions.index(laid)
+            raise fail(
+                f"{path}[{i}]", f"{str(events[i])!r}: {seat_name(seat)} has not laid down this hand"
+            )
+    # with action cards (Master's), cards reach the discard pile in other ways too
+    if TakeDiscard not in by_kind or any(c.kind is Kind.ACTION for c in state.variant.deck):
+        return
+    key = operator.attrgetter("card.sort_key")  # a card's value, cheaper to hash than the card
+    offered = Counter(map(key, by_kind.get(Discard, [])))
+    offered.update(map(key, by_kind.get(TurnUp, [])))
+    taken_events = [e for e, a in zip(events, actions, strict=True) if type(a) is TakeDiscard]
+    taken = Counter(e.card.sort_key for e in taken_events if e.card is not None)
+    for card_key, count in taken.items():
+        if count > offered[card_key]:
+            i, event = next(
+                (i, e)
+                for i, e in enumerate(events)
+                if type(e.action) is TakeDiscard and e.card and e.card.sort_key == card_key
+            )
             raise fail(
                 f"{path}[{i}]",
-                f"{str(event)!r}: {seat_name(action.player)} has not laid down this hand",  # type: ignore[union-attr]
+                f"{str(event)!r}: {event.card} is taken {count} times in this hand, but "
+                f"discarded or turned up only {offered[card_key]}",
             )
+
+
+def _named(event: Event) -> tuple[object, ...]:
+    """Every seat an event names."""
+    action = event.action
+    fields = _SEAT_FIELDS.get(type(action), ())
+    seats = [getattr(action, f) for f in fields]
+    return (event.to, event.skipped, event.went_out, *event.winners, *seats)
 
 
 def _check_sorted(cards: tuple[Card, ...], path: str) -> None:
