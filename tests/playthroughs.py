@@ -1,11 +1,12 @@
 """Golden playthroughs: one seeded game per built-in variant, written as an annotated record.
 
-Each file in ``tests/data/playthroughs/`` is a game record (it reads back with
-:meth:`phase10.GameRecord.from_text`) whose decision lines carry a comment with the number of
-legal actions the player had, and whose hands end with a comment giving the scores and
-phases. ``tests/test_playthroughs.py`` plays each game again and compares the text, so any
-change of behaviour (what is legal, what an action does, how a hand is scored, how the bots
-choose) shows up as a diff that a reviewer reads, as OpenSpiel does with its playthroughs.
+Each file in ``tests/data/playthroughs/`` is a whole game record (it reads back with
+:meth:`phase10.GameRecord.from_text`, end line included) whose decision lines carry a
+comment with the number of legal actions the player had, and whose hands end with a comment
+giving the scores and phases. ``tests/test_playthroughs.py`` plays each game again and
+compares the text, so any change of behaviour (what is legal, what an action does, how a
+hand is scored, how the bots choose) shows up as a diff that a reviewer reads, as OpenSpiel
+does with its playthroughs.
 
 When a change of behaviour is intended, regenerate the files and review the diff::
 
@@ -46,6 +47,7 @@ def playthrough(name: str) -> str:
     ]
     state = phase10.new_game(variant, PLAYERS)
     lines: list[str] = []
+    actions: list[phase10.Action] = []
     hand = state.hand_number
     for _ in range(MAX_STEPS):
         if state.is_over:
@@ -62,6 +64,7 @@ def playthrough(name: str) -> str:
         if isinstance(action, phase10.Deal) and lines and not lines[-1].startswith("deal"):
             lines.append("")
         lines.append(phase10.action_text(action, variant) + comment)
+        actions.append(action)
         state = phase10.apply(state, action)
         if state.hand_number != hand or state.is_over:
             lines.append(_hand_summary(state) if not state.is_over else "")
@@ -70,14 +73,18 @@ def playthrough(name: str) -> str:
         raise AssertionError(f"the {name} playthrough did not end in {MAX_STEPS} steps")
     winners = " ".join(f"p{w + 1}" for w in state.winners)
     lines[-1] = f"# game over after hand {state.hand_number}: winners {winners}"
-    header = phase10.GameRecord(
+    record = phase10.GameRecord(
         variant=variant,
         num_players=PLAYERS,
         seed=f"{SEED}:{name}",
         version=None,
         tags=(("Bots", "GreedyBot, RandomBot, GreedyBot"),),
-    ).to_text()
-    return header + "\n".join(lines) + "\n"
+        actions=actions,
+    )
+    text = record.to_text()  # its header, then the annotated actions and its end line
+    header = text[: text.index("\n\n") + 2]
+    end = text.rstrip("\n").rsplit("\n", 1)[1]
+    return header + "\n".join(lines) + "\n\n" + end + "\n"
 
 
 def path(name: str) -> Path:

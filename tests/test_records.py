@@ -85,7 +85,8 @@ def test_text_layout() -> None:
         '[Event "club night #3"]',
     ]
     assert lines[6] == ""
-    assert lines[7:] == [str(a) for a in record.actions]
+    assert lines[7:-2] == [str(a) for a in record.actions]
+    assert ["", "end 30 actions, in progress"] == lines[-2:]
     assert GameRecord.from_text(record.to_text()) == record
 
 
@@ -97,7 +98,10 @@ def test_comments_blank_lines_and_short_forms() -> None:
 
 deal R1
 """
-    record = GameRecord.from_text(text)
+    with pytest.raises(NotationError, match="no end line"):
+        GameRecord.from_text(text)
+    record = GameRecord.from_text(text, partial=True)
+    assert record == GameRecord.from_text(text + "end 1 action, in progress  # whole\n")
     assert record.num_players == 2
     assert record.dealer == 0
     assert record.seed is None
@@ -106,9 +110,10 @@ deal R1
     full = play_record(CLASSIC, 2, "short", limit=25)
     body = "\n".join(f"  {str(a).lower()}   # step {i}" for i, a in enumerate(full.actions))
     short = body.replace("p2 draw", "draw")
-    again = GameRecord.from_text('[Variant "classic"]\n[Players 2]\n[Seed "short"]\n' + short)
+    head = '[Variant "classic"]\n[Players 2]\n[Seed "short"]\n'
+    again = GameRecord.from_text(head + short, partial=True)
     assert again.actions == full.actions
-    assert GameRecord.from_text('[Variant "classic"]\n[Players "3"]').actions == ()
+    assert () == GameRecord.from_text('[Variant "classic"]\n[Players "3"]', partial=True).actions
 
 
 @pytest.mark.parametrize(

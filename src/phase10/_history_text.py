@@ -46,7 +46,7 @@ from phase10.phases import Phase, PhaseMelds
 from phase10.state import Event, History, Unseen
 from phase10.variants import Variant
 
-__all__ = ["event_reader", "parse_event", "parse_history"]
+__all__ = ["event_reader", "parse_event", "parse_history", "written_action"]
 
 
 def _wild_value(text: str | None, game: CardGame, bad: Callable[..., NotationError]) -> Value:
@@ -367,6 +367,26 @@ def _event_action(
         return Discard(seat, card, p.target)
     assert p.owner is not None  # Operands.SEAT_CARD
     return TakeOffer(seat, p.owner, card)
+
+
+def written_action(p: Parsed, variant: Variant, phases: Sequence[Phase] | None = None) -> Action:
+    """The action ``p`` writes in full, rebuilt from the text alone: no position, no listing.
+
+    As an event is read (:func:`parse_event`): the seat, a hit's meld and a wild's value
+    are as written. ``phases`` are those a laydown that names no phase may be of (those
+    open to its seat, say); all the variant's by default. :func:`phase10.parse_action`
+    reads a line written in full so, then asks the rules once whether it is legal.
+
+    Raises:
+        NotationError: ``p`` leaves out what the action needs (a seat, a hit's meld), or
+            its melds make no laydown, or several, as written.
+    """
+
+    def bad(message: str, token: str = "", position: int | None = None) -> NotationError:
+        return NotationError(f"not an action written in full: {message}", token=token)
+
+    named = None if phases is None else list(phases)
+    return _event_action(p, variant, named, variant.meld_rules, bad)
 
 
 def _event_laydown(

@@ -44,7 +44,8 @@ from phase10.groups import (
     Value,
     Verdict,
 )
-from phase10.variants import Variant, find_variant
+from phase10.limits import Limits, check_limit
+from phase10.variants import Variant, built_in_name, find_variant
 
 #: The largest whole number and the longest string a document may hold.
 MAX_INT = 10**9
@@ -166,6 +167,16 @@ def encode_card(card: Card) -> str:
     return text
 
 
+#: Card notation as a JSON document writes a card: R7, 10S, QH, W, S, W1-6:RG, action cards
+#: (two letters), letters of either case. The schemas (phase10.schemas) use the same pattern,
+#: so the codec and the schemas agree; text around a card (" R7") is refused (issue 23).
+CARD_PATTERN = (
+    "[A-Za-z][0-9]{1,2}|(?:[0-9]{1,2}|[AJQKajqk])[A-Za-z]|[SsWw]|[A-Za-z]{2}"
+    "|[Ww](?:[0-9]{1,2}-[0-9]{1,2})?(?::[A-Za-z]{1,16})?"
+)
+_CARD_RE = re.compile(f"(?:{CARD_PATTERN})")
+
+
 def decode_card(value: Any, path: str, ctx: Context) -> Card:
     """A card from its notation, a card of the context's game.
 
@@ -176,7 +187,7 @@ def decode_card(value: Any, path: str, ctx: Context) -> Card:
         card = _CARDS.get(value)
         if card is not None:
             return card
-        if len(value) <= 16:
+        if len(value) <= 16 and _CARD_RE.fullmatch(value):
             try:
                 card = parse_card(value)
             except Phase10Error as exc:
@@ -454,6 +465,48 @@ def _check_meld(meld: Meld, path: str, rules: MeldRules) -> None:
         raise fail(path, f"not a valid {meld.group}: {meld} ({verdict.reason})", verdict)
 
 
+# ----------------------------------------------------------------------------- JSON text
+
+
+def load_json(text: str | bytes | bytearray, limits: Limits | None = None) -> Any:
+    """Parse untrusted JSON text: the one reader of every door that takes JSON (issue 23).
+
+    :func:`phase10.from_json`, ``Table.submit`` and a record's ``Variant`` header read
+    JSON through it: the text's length is checked against ``max_text_length`` first, an
+    object with a key twice is refused (JSON leaves it open; Python keeps the last), and
+    every failure is a :class:`~phase10.FormatError`.
+
+    Raises:
+        FormatError: the text is not JSON, is nested too deeply, or has a key twice.
+        LimitError: the text is longer than ``max_text_length``.
+    """
+    check_limit(len(text), "max_text_length", "$", limits, where=" (length of the JSON text)")
+    try:
+        return json.loads(text, object_pairs_hook=no_duplicates)
+    except FormatError:  # a key given twice
+        raise
+    except RecursionError:
+        raise FormatError("the JSON text is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
+        raise FormatError(f"not JSON: {exc}") from None
+
+
+def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the JSON text; a key given twice is an error (JSON leaves it open)."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                # where the object is cannot be known while parsing: the key says which
+                raise FormatError(
+                    f"$: the key {json.dumps(key[:100])} appears twice in one object",
+                    path="$",
+                )
+            seen.add(key)
+    return result
+
+
 # ----------------------------------------------------------------------------- variants
 
 
@@ -466,13 +519,7 @@ def _builtin(name: str) -> Variant | None:
 
 def builtin_name(variant: Variant) -> str | None:
     """The name to write for a built-in variant, ``None`` for a custom one."""
-    found = _builtin(variant.name)
-    if found is None or not (found is variant or found == variant):
-        return None
-    # Phase names are not part of a variant's equality, but a laydown names its phase: a
-    # built-in variant with renamed phases is written in full (issue 23).
-    same_names = all(a.name == b.name for a, b in zip(found.phases, variant.phases, strict=True))
-    return variant.name if same_names else None
+    return built_in_name(variant)
 
 
 def encode_variant_full(variant: Variant) -> dict[str, Any]:
@@ -502,6 +549,8 @@ def decode_variant(value: Any, path: str = "$", ctx: Context | None = None) -> V
         found = _builtin(value) if len(value) <= 100 else None
         if found is None:
             raise fail(path, f"unknown variant {value[:100]!r}; give a custom variant in full")
+        if found.name != value:  # the name as written, as the schemas' list has it
+            raise fail(path, f"write the variant's name as {found.name!r}, not {value!r}")
         variant = found
     elif type(value) is dict:
         _, dec = object_codec(Variant)

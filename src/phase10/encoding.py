@@ -152,7 +152,8 @@ def _picks(laydown: PhaseMelds) -> tuple[Select, ...]:
 def _phase_index(state: GameState, laydown: PhaseMelds) -> int | None:
     """The open phase ``laydown`` lays down (``None`` if it is none of them)."""
     phases = state.variant.phases
-    return next((i for i in state.open_phases(state.turn) if phases[i] == laydown.phase), None)
+    open_ = state.open_phases(state.turn)
+    return next((i for i in open_ if phases[i].same_as(laydown.phase)), None)
 
 
 def _sequence(state: GameState, action: LayDown | Announce) -> tuple[SubDecision, ...]:

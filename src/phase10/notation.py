@@ -21,6 +21,7 @@ from phase10._grammar import (
     card_action,
     read,
 )
+from phase10._history_text import written_action
 from phase10.actions import (
     Action,
     Announce,
@@ -45,12 +46,12 @@ from phase10.grouping import lay_down_from_groups, missing_message
 from phase10.groups import End, Meld, Value
 from phase10.hints import fix_move, suggest_word
 from phase10.phases import Phase, PhaseMelds, phase_message
-from phase10.rules import check, legal_actions
+from phase10.rules import apply, check, is_legal, legal_actions
 from phase10.state import CHANCE, GameState
 from phase10.variants import LaydownStyle, PhaseOrder, Variant
 from phase10.views import PlayerView
 
-__all__ = ["action_text", "parse_action"]
+__all__ = ["action_text", "apply_text", "parse_action"]
 
 # ----------------------------------------------------------------------------- matching
 
@@ -95,7 +96,7 @@ def _laydown_fits(melds: Sequence[Sequence[Placed]], laydown: PhaseMelds) -> boo
 
 
 def _phase_fits(p: Parsed, laydown: PhaseMelds, phases: tuple[Phase, ...]) -> bool:
-    return p.phase is None or (p.phase < len(phases) and laydown.phase == phases[p.phase])
+    return p.phase is None or (p.phase < len(phases) and phases[p.phase].same_as(laydown.phase))
 
 
 def _fits(p: Parsed, a: Action, phases: tuple[Phase, ...]) -> bool:
@@ -319,8 +320,9 @@ def action_text(action: Action, variant: Variant) -> str:
     text = str(action)
     if isinstance(action, LayDown) and variant.phase_order is PhaseOrder.PICK:
         head = f"{seat_name(action.player)} lay "
-        if text.startswith(head) and action.laydown.phase in variant.phases:
-            number = variant.phases.index(action.laydown.phase) + 1
+        phase = action.laydown.phase
+        number = next((i for i, p in enumerate(variant.phases, 1) if p.same_as(phase)), None)
+        if text.startswith(head) and number is not None:
             text = f"{head}phase{number} {text[len(head) :]}"
     return text
 
@@ -427,13 +429,53 @@ def _parse_action(state: GameState | PlayerView, text: str) -> Action:
         for_view: int | None = state.player
         if state.current_player != state.player:
             raise _not_viewers_turn(context, text, state.player)
-        legal = legal_actions(context)  # the viewer acts: the view's legal actions
     elif isinstance(state, GameState):
-        legal = legal_actions(state)
         context = state
         for_view = None
     else:
         raise TypeError(f"parse_action() needs a GameState or PlayerView, got {state!r}")
+    whole = _as_written(context, text, parsed, for_view)
+    if whole is not None and is_legal(context, whole):
+        return whole
+    return _listed(context, text, parsed, for_view)
+
+
+def apply_text(state: GameState, text: str) -> tuple[Action, GameState]:
+    """:func:`parse_action` and :func:`~phase10.apply` in one: the action and the state after.
+
+    What a record's reader calls for each line: an action written in full is built from the
+    text and judged by :func:`~phase10.apply` once, so a record is read in time linear in
+    its length (issue 23); other text is matched as :func:`parse_action` matches it.
+
+    Raises:
+        NotationError: as :func:`parse_action`.
+        IllegalActionError: as :func:`parse_action`.
+        AmbiguousActionError: as :func:`parse_action`.
+        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"apply_text() needs a GameState, got {type(state).__name__}")
+    if not isinstance(text, str):
+        raise NotationError(f"expected action notation as a str, got {type(text).__name__}")
+    parsed = read(text, state.variant.meld_rules.game)
+    whole = _as_written(state, text, parsed, None)
+    if whole is not None:
+        try:
+            return whole, apply(state, whole)
+        except IllegalActionError:
+            pass  # the listing says why
+    action = _listed(state, text, parsed, None)
+    return action, apply(state, action)
+
+
+def _listed(state: GameState, text: str, parsed: Parsed, for_view: int | None) -> Action:
+    """The one legal action ``text`` fits, matched against :func:`legal_actions`.
+
+    ``state`` is a view's canonical state when ``for_view`` is its viewer, who acts: its
+    legal actions are the view's.
+    """
+    context = state
+    legal = legal_actions(context)
     seat = parsed.seat
     chance = parsed.verb in CHANCE_VERBS
     phases = context.variant.phases
@@ -460,6 +502,38 @@ def _parse_action(state: GameState | PlayerView, text: str) -> Action:
             said=Message.of("ambiguous", text=text.strip(), count=len(candidates)),
         )
     raise _refusal(context, text, parsed, seat, for_view)
+
+
+def _as_written(state: GameState, text: str, p: Parsed, for_view: int | None) -> Action | None:
+    """The action ``text`` writes in full, built from the text alone (no legality asked).
+
+    Written in full is as its ``str()`` or :func:`action_text` writes it, up to case and
+    spacing; whether it is legal is the caller's to ask.
+
+    A record's lines are written so. Matching them against :func:`legal_actions` listed
+    every laydown of the hand at every line: a long record of big hands took minutes to
+    read (issue 23). Short forms, and text that is not legal, go the listing's way, which
+    also says why nothing fits.
+    """
+    seat = p.seat
+    chance = p.verb in CHANCE_VERBS
+    if chance == (seat is not None) or (for_view is not None and seat != for_view):
+        return None
+    phases = None
+    if seat is not None:
+        if seat >= state.num_players:
+            return None
+        phases = [state.variant.phases[i] for i in state.open_phases(seat)]
+    try:
+        action = written_action(p, state.variant, phases)
+    except NotationError:
+        return None
+    written = str(action)
+    if text != written:  # as a record writes it, else up to case and spacing
+        wanted = _norm(text)
+        if wanted not in (_norm(written), _norm(action_text(action, state.variant))):
+            return None
+    return action
 
 
 def _seat_of(action: Action) -> int:

@@ -111,6 +111,20 @@ class Phase:
     def __str__(self) -> str:
         return self.name or " + ".join(str(g) for g in self.groups)
 
+    def same_as(self, other: object) -> bool:
+        """Whether ``other`` is this very phase, its name included.
+
+        Phases with the same groups are equal (the name is for display), but a laydown
+        names its phase, and two phases of a variant may differ only in name: the engine
+        takes a laydown only of the phase named as the variant names it (issue 23), and
+        notation and encoding find a laydown's phase the same way.
+
+        >>> renamed = Phase(CLASSIC_PHASES[0].groups, name="two triples")
+        >>> renamed == CLASSIC_PHASES[0], renamed.same_as(CLASSIC_PHASES[0])
+        (True, False)
+        """
+        return isinstance(other, Phase) and self == other and self.name == other.name
+
     def problem(
         self, melds: Sequence[Meld], *, rules: MeldRules = CLASSIC_MELD_RULES
     ) -> str | None:

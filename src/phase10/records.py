@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from phase10._checks import is_whole
-from phase10._json import builtin_name, decode_variant, encode_variant_full
+from phase10._json import builtin_name, decode_variant, encode_variant_full, no_duplicates
 from phase10._version import __version__
 from phase10.actions import ACTION_TYPES, Action, Deal, seat_name
 from phase10.errors import (
@@ -25,17 +25,22 @@ from phase10.errors import (
     InvalidStateError,
     NotationError,
 )
-from phase10.notation import action_text, parse_action
+from phase10.limits import check_limit
+from phase10.notation import action_text, apply_text
 from phase10.rules import apply, new_game
-from phase10.state import GameState
+from phase10.state import Event, GameState
 from phase10.variants import Variant
 
-__all__ = ["GameRecord", "replay"]
+__all__ = ["GameRecord", "end_line", "replay"]
 
 _TAG_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 _HEADER_RE = re.compile(r"\[([A-Za-z][A-Za-z0-9_]{0,63})\s+")
 _RESERVED = ("Version", "Variant", "Players", "Dealer", "Seed")
 _DEALER_RE = re.compile(r"p([1-9][0-9]{0,2})", re.IGNORECASE)
+#: A header's JSON value, read with the JSON codec's refusal of a key twice.
+_HEADER_JSON = json.JSONDecoder(object_pairs_hook=no_duplicates)
+#: The end line: no action's verb is ``end``.
+_END_RE = re.compile(r"end\b", re.IGNORECASE)
 
 
 def _library_version() -> str:
@@ -73,6 +78,8 @@ class GameRecord:
     ...
     turnup R3
     p2 draw
+    <BLANKLINE>
+    end 22 actions, in progress
     <BLANKLINE>
     >>> phase10.GameRecord.from_text(record.to_text()) == record
     True
@@ -178,10 +185,15 @@ class GameRecord:
                 lines.append("")
             lines.append(action_text(action, self.variant))
             previous = action
+        try:
+            end = end_line(len(self.actions), replay(self))
+        except IllegalActionError:  # a record that does not replay has no result to give
+            end = end_line(len(self.actions), None)
+        lines.extend(("", end))
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> GameRecord:
+    def from_text(cls, text: str, *, partial: bool = False) -> GameRecord:
         """Read a record written by :meth:`to_text` (or by hand).
 
         Header lines ``[Name value]`` come first; the value is JSON, usually a string.
@@ -191,14 +203,48 @@ class GameRecord:
         notation, read in the context of the game so far (short forms are accepted). ``#``
         starts a comment to the end of the line; blank lines are ignored.
 
+        A record is whole when its last line is its end line, as :meth:`to_text` writes
+        it: the number of actions and how the game stands after them (``end 811 actions,
+        game over: p2 wins``, or ``end 43 actions, in progress`` for a game not finished),
+        both checked against the actions read. A text cut short (mid-line, mid-hand, or
+        before the end line) is refused, never read as a shorter game; ``partial=True``
+        reads a text without an end line (a part of a game, or one written by hand) as the
+        game so far. Reading is linear in the text: a line written in full is judged by
+        the rules once.
+
         Raises:
-            NotationError: the text is not a valid record; ``.line`` is the 1-based line
-                number, and the error's ``__cause__`` the underlying problem (an illegal or
-                ambiguous action, a bad header).
+            NotationError: the text is not a valid record, or not a whole one; ``.line`` is
+                the 1-based line number, and the error's ``__cause__`` the underlying
+                problem (an illegal or ambiguous action, a bad header).
+            LimitError: the text is longer than ``max_text_length`` of the limits in
+                force (checked before it is read).
         """
         if not isinstance(text, str):
             raise NotationError(f"expected a record as a str, got {type(text).__name__}")
-        return _Reader(text).read()
+        check_limit(len(text), "max_text_length", "text", where=" (length of the record text)")
+        return _Reader(text, partial=bool(partial)).read()
+
+
+def end_line(count: int, state: GameState | None) -> str:
+    """A record's last line: how many actions it has, and how the game stands after them.
+
+    ``state`` is the state after the actions; ``None`` leaves the result out (a record that
+    does not replay).
+
+    >>> import phase10
+    >>> end_line(43, phase10.new_game(phase10.CLASSIC, 2))
+    'end 43 actions, in progress'
+    """
+    head = f"end {count} action{'' if count == 1 else 's'}"
+    if state is None:
+        return head
+    if state.is_over:
+        return f"{head}, {Event(winners=state.winners)}"
+    return f"{head}, in progress"
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
 def _variant_header(variant: Variant) -> str:
@@ -211,8 +257,9 @@ def _variant_header(variant: Variant) -> str:
 class _Reader:
     """Reads a record's text line by line, replaying it to read actions in context."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, *, partial: bool):
         self.text = text
+        self.partial = partial
         self.headers: dict[str, tuple[Any, int]] = {}
         self.tags: list[tuple[str, str]] = []
         self.actions: list[Action] = []
@@ -229,6 +276,7 @@ class _Reader:
         record: GameRecord | None = None
         offset = 0
         last = 0
+        ended = 0
         for number, raw in enumerate(self.text.split("\n"), 1):
             start = offset
             offset += len(raw) + 1
@@ -247,17 +295,45 @@ class _Reader:
                 state = next(record.states())
             assert state is not None
             at = len(line) - len(line.lstrip())
+            if ended:
+                raise self.error(
+                    number, start, f"nothing may follow the end line (line {ended})", line, at
+                )
+            if _END_RE.match(line.strip()):
+                self.check_end(number, start, line.strip(), state)
+                ended = number
+                continue
             try:
-                action = parse_action(state, line.strip())
+                action, state = apply_text(state, line.strip())
             except NotationError as exc:
                 raise self.error(number, start, str(exc), exc.token, at + exc.position) from exc
             except (IllegalActionError, AmbiguousActionError) as exc:
                 raise self.error(number, start, str(exc), line.strip(), at) from exc
             self.actions.append(action)
-            state = apply(state, action)
         if record is None:
             record = self.make_record(last or 1, 0)
+        if not ended and not self.partial:
+            state = state if state is not None else next(record.states())
+            expected = end_line(len(self.actions), state)
+            raise self.error(
+                last or 1,
+                0,
+                f"the record has no end line ({expected!r} would end it here): it may be cut "
+                "short; read it with partial=True to take the game so far",
+            )
         return attrs.evolve(record, actions=tuple(self.actions))
+
+    def check_end(self, number: int, start: int, line: str, state: GameState) -> None:
+        """Refuse an end line that does not say what the actions read make."""
+        expected = end_line(len(self.actions), state)
+        if _words(line) != _words(expected):
+            raise self.error(
+                number,
+                start,
+                f"the end line says {line!r}, but the {len(self.actions)} actions read make "
+                f"{expected!r}: the record is not whole",
+                line,
+            )
 
     def header(self, number: int, start: int, raw: str) -> None:
         body = raw.strip()
@@ -269,7 +345,9 @@ class _Reader:
             )
         name = match.group(1)
         try:
-            value, end = json.JSONDecoder().raw_decode(body, match.end())
+            value, end = _HEADER_JSON.raw_decode(body, match.end())
+        except FormatError as exc:  # a key twice: refused as every JSON door refuses it
+            raise self.error(number, start, f"header {name}: {exc}", body, indent) from None
         except (ValueError, RecursionError):
             raise self.error(
                 number,

@@ -679,7 +679,9 @@ def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
     laydown = action.laydown
     phases = state.variant.phases
     open_ = state.open_phases(seat)
-    index = next((i for i in open_ if phases[i] == laydown.phase), None)
+    # Rule C-10; the phase as the variant names it: a renamed copy is equal, but would put
+    # a phase into the history that the variant cannot write (issue 23).
+    index = next((i for i in open_ if phases[i].same_as(laydown.phase)), None)
     if index is None:
         wanted = " or ".join(str(phases[i]) for i in open_) or "nothing (all phases done)"
         reason = f"{seat_name(seat)} must lay down {wanted}, not {laydown.phase}"

@@ -17,6 +17,8 @@ and variants it builds on is ``phase10._json``.
 from __future__ import annotations
 
 import json
+import operator
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
@@ -45,12 +47,13 @@ from phase10._json import (
     identity,
     key_path,
     kind_of,
+    load_json,
     object_codec,
     optional_codec,
 )
 from phase10._written import laydown_fault
-from phase10.actions import ACTION_TYPES, Action
-from phase10.cards import Card
+from phase10.actions import ACTION_TYPES, Action, Discard, LayDown, TakeDiscard, TurnUp, seat_name
+from phase10.cards import Card, Kind
 from phase10.errors import (
     FormatError,
     IllegalActionError,
@@ -59,11 +62,10 @@ from phase10.errors import (
     Phase10Error,
 )
 from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules
-from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, use_limits
-from phase10.notation import action_text, parse_action
+from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
+from phase10.notation import action_text, apply_text
 from phase10.phases import Phase, PhaseMelds
 from phase10.records import GameRecord
-from phase10.rules import apply
 from phase10.state import CHANCE, Event, GameState, History
 from phase10.variants import Variant
 from phase10.views import PlayerView, view
@@ -123,6 +125,96 @@ def _check_state(state: GameState, path: str) -> None:
     for problem in state.problems():
         at = f"{path}.{problem.path}" if problem.path else path
         raise fail(at, problem.message)
+    _check_history(state, f"{path}.history")
+
+
+#: The fields of each action type that name a seat (a chance action names none).
+_SEAT_FIELDS: dict[type, tuple[str, ...]] = {
+    t: tuple(f.name for f in attrs.fields(t) if f.name in ("player", "owner", "target"))
+    for t in ACTION_TYPES
+}
+
+
+_TO = operator.attrgetter("to")
+
+
+def _check_history(state: GameState, path: str) -> None:
+    """Refuse a hand's history that the rest of the state contradicts (issue 23).
+
+    An event reads on its own (any seat of the variant, any card of its game): here it
+    must also fit this state. Every seat it names is a seat of the game; a laydown is by
+    a seat that has laid its phase down (until the hand is over); a hand's end gives a
+    score per seat; and, in a game without action cards, no card is taken from the
+    discard pile more often in the hand than it was discarded or turned up.
+    """
+    n = state.num_players
+    events = tuple(state.history)
+    actions = [e.action for e in events]
+    # the seats first, in one pass per kind of field (most events are a player's action)
+    seats = set(map(_TO, events))
+    by_kind: dict[type, list[object]] = {}
+    for a in actions:
+        by_kind.setdefault(type(a), []).append(a)
+    for kind, same in by_kind.items():
+        for field in _SEAT_FIELDS.get(kind, ()):
+            seats.update(map(operator.attrgetter(field), same))
+    others = [e for e, a in zip(events, actions, strict=True) if a is None]
+    for e in others:
+        seats.update((e.skipped, e.went_out, *e.winners))
+    seats.discard(None)
+    if not seats <= set(range(n)):
+        i, event = next(
+            (i, e)
+            for i, e in enumerate(events)
+            if any(s in seats - set(range(n)) for s in _named(e))
+        )
+        raise fail(
+            f"{path}[{i}]", f"the event {str(event)!r} names a seat this {n}-player game lacks"
+        )
+    for e in others:
+        if e.hand_over is not None and len(e.scores) != n:
+            raise fail(
+                f"{path}[{events.index(e)}]",
+                f"a hand's end gives {n} scores in this game, not {len(e.scores)}",
+            )
+    players = state.players
+    over = any(e.hand_over is not None for e in others)  # then the seats are reset
+    for laid in by_kind.get(LayDown, []) if not over else []:
+        assert isinstance(laid, LayDown)
+        seat = laid.player
+        if not players[seat].laid_down:
+            i = actions.index(laid)
+            raise fail(
+                f"{path}[{i}]", f"{str(events[i])!r}: {seat_name(seat)} has not laid down this hand"
+            )
+    # with action cards (Master's), cards reach the discard pile in other ways too
+    if TakeDiscard not in by_kind or any(c.kind is Kind.ACTION for c in state.variant.deck):
+        return
+    key = operator.attrgetter("card.sort_key")  # a card's value, cheaper to hash than the card
+    offered = Counter(map(key, by_kind.get(Discard, [])))
+    offered.update(map(key, by_kind.get(TurnUp, [])))
+    taken_events = [e for e, a in zip(events, actions, strict=True) if type(a) is TakeDiscard]
+    taken = Counter(e.card.sort_key for e in taken_events if e.card is not None)
+    for card_key, count in taken.items():
+        if count > offered[card_key]:
+            i, event = next(
+                (i, e)
+                for i, e in enumerate(events)
+                if type(e.action) is TakeDiscard and e.card and e.card.sort_key == card_key
+            )
+            raise fail(
+                f"{path}[{i}]",
+                f"{str(event)!r}: {event.card} is taken {count} times in this hand, but "
+                f"discarded or turned up only {offered[card_key]}",
+            )
+
+
+def _named(event: Event) -> tuple[object, ...]:
+    """Every seat an event names."""
+    action = event.action
+    fields = _SEAT_FIELDS.get(type(action), ())
+    seats = [getattr(action, f) for f in fields]
+    return (event.to, event.skipped, event.went_out, *event.winners, *seats)
 
 
 def _check_sorted(cards: tuple[Card, ...], path: str) -> None:
@@ -229,7 +321,7 @@ def _dec_record(value: Any, path: str, ctx: Context) -> GameRecord:
         at = f"{path}.actions[{i}]"
         decode_str(text, at, ctx)
         try:
-            action = parse_action(state, text)
+            action, state = apply_text(state, text)
         except IllegalActionError as exc:  # a refused laydown keeps its problem and sentence
             problem, reason = exc.problem, exc.reason
             if isinstance(exc, LaydownError) and exc.problems:
@@ -238,7 +330,6 @@ def _dec_record(value: Any, path: str, ctx: Context) -> GameRecord:
         except Phase10Error as exc:
             raise fail(at, str(exc)) from None
         actions.append(action)
-        state = apply(state, action)
     return attrs.evolve(record, actions=tuple(actions))
 
 
@@ -541,29 +632,5 @@ def from_json(
         raise FormatError(f"expected JSON text, got {kind_of(text)}")
     if not isinstance(limits, Limits):
         raise TypeError(f"limits must be a Limits, got {limits!r}")
-    check_limit(len(text), "max_text_length", "$", limits, where=" (length of the JSON text)")
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
-    except FormatError:  # a key given twice
-        raise
-    except RecursionError:
-        raise FormatError("the JSON text is nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
-        raise FormatError(f"not JSON: {exc}") from None
+    doc = load_json(text, limits)
     return from_dict(doc, type, rules=rules, limits=limits)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object of the JSON text; a key given twice is an error (JSON leaves it open)."""
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                # where the object is cannot be known while parsing: the key says which
-                raise FormatError(
-                    f"$: the key {json.dumps(key[:100])} appears twice in one object",
-                    path="$",
-                )
-            seen.add(key)
-    return result

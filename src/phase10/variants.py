@@ -40,6 +40,7 @@ __all__ = [
     "SkipTarget",
     "TiebreakWin",
     "Variant",
+    "built_in_name",
     "find_variant",
     "variant_names",
 ]
@@ -225,7 +226,7 @@ class Variant:
 
     def __repr__(self) -> str:
         # A built-in variant reads back as its name; a custom one lists its fields.
-        if self.name in _BUILT_IN and find_variant(self.name) == self:
+        if self.name in _BUILT_IN and built_in_name(self) is not None:
             return f"find_variant({self.name!r})"
         fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Variant))
         return f"Variant({fields})"
@@ -756,13 +757,46 @@ _BUILT_IN: dict[str, Callable[[], Variant]] = {
 }
 
 
-def variant_names() -> tuple[str, ...]:
+def variant_names(*, shortened: bool = False) -> tuple[str, ...]:
     """The names :func:`find_variant` knows, built-in variants first.
+
+    With ``shortened``, every ``classic-first-N`` and ``master-first-N`` too: each name as
+    a variant of that name writes it (the names a JSON document may give).
 
     >>> variant_names()[:3]
     ('classic', 'classic-fixed-hands', 'classic-first-5')
+    >>> len(variant_names(shortened=True)) - len(variant_names())
+    18
     """
-    return tuple(_BUILT_IN)
+    names = dict.fromkeys(_BUILT_IN)
+    if shortened:
+        names.update(
+            dict.fromkeys(
+                f"{p}{n}" for p, (_, most) in _FIRST_N.items() for n in range(1, most + 1)
+            )
+        )
+    return tuple(names)
+
+
+def built_in_name(variant: Variant) -> str | None:
+    """The name of the built-in variant ``variant`` is, its phases' names included, or ``None``.
+
+    A variant is equal to another whatever its phases are called (the names are for
+    display), but a laydown names its phase: a built-in variant with a phase renamed is
+    a custom variant, written in full in JSON and records (issue 23).
+
+    >>> built_in_name(CLASSIC), built_in_name(CLASSIC.with_options(max_hands=3))
+    ('classic', None)
+    """
+    name = variant.name
+    try:
+        found = find_variant(name)
+    except DefinitionError:
+        return None
+    if found.name != name or not (found is variant or found == variant):
+        return None
+    same = all(a.same_as(b) for a, b in zip(found.phases, variant.phases, strict=True))
+    return name if same else None
 
 
 @lru_cache(

@@ -72,7 +72,7 @@ def _record_before(text: str, line: int | None) -> GameRecord | None:
     if not any(not ln.strip() for ln in lines):  # the bad line is in the header
         return None
     try:
-        return GameRecord.from_text("\n".join(lines) + "\n")
+        return GameRecord.from_text("\n".join(lines) + "\n", partial=True)
     except NotationError:
         return None
 

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from phase10._json import GROUP_KINDS, MAX_INT, MAX_STR, optional_keys
+from phase10._json import CARD_PATTERN, GROUP_KINDS, MAX_INT, MAX_STR, optional_keys
 from phase10.actions import ACTION_TYPES
 from phase10.cards import Card
 from phase10.errors import FormatError
@@ -62,12 +62,8 @@ KINDS: tuple[str, ...] = (
     "document",
 )
 
-# Card notation as written: R7, 10S, QH, W, S, W1-6:RG, action cards (two letters).
-# Letters of either case, as the reader accepts.
-_CARD = (
-    "[A-Za-z][0-9]{1,2}|(?:[0-9]{1,2}|[AJQKajqk])[A-Za-z]|[SsWw]|[A-Za-z]{2}"
-    "|[Ww](?:[0-9]{1,2}-[0-9]{1,2})?(?::[A-Za-z]{1,8})?"
-)
+# Card notation as the codec reads it (phase10._json.CARD_PATTERN): one definition for both.
+_CARD = CARD_PATTERN
 _VALUE = "[A-Z]?[0-9]{0,3}"
 
 # Fields whose decoder accepts more than their type says (phase10.serialize's field decoders).
@@ -119,7 +115,10 @@ def _leaf_defs() -> dict[str, Any]:
         },
         "variant": {
             "description": "A built-in variant by name, or a whole variant.",
-            "anyOf": [{"enum": list(variant_names())}, {"$ref": "#/$defs/Variant"}],
+            "anyOf": [
+                {"enum": list(variant_names(shortened=True))},
+                {"$ref": "#/$defs/Variant"},
+            ],
         },
         "record": {
             "type": "object",
