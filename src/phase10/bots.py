@@ -240,6 +240,8 @@ class _Greedy:
     def __init__(self, view: PlayerView, actions: Sequence[Action]):
         self.view = view
         self.actions = actions
+        #: whether a card can be hit on a meld, asked once per decision (laydown_key)
+        self._fits: dict[tuple[Meld, Card], bool] = {}
         variant = view.variant
         self.variant = variant
         self.rules = variant.meld_rules
@@ -403,7 +405,20 @@ class _Greedy:
         own = laydown.melds
         others = self.melds() if self.variant.hit_others_on_laydown_turn else ()
         table = (*own, *others)
-        left = [c for c in rest if not self.hittable(c, table)]
+        # many laydowns of a big hand share melds and cards: ask each meld about each card once
+        fits = self._fits
+        rules = self.rules
+        left = []
+        for c in rest:
+            for meld in table:
+                key = (meld, c)
+                ok = fits.get(key)
+                if ok is None:
+                    ok = fits[key] = bool(meld.hit_options(c, rules=rules))
+                if ok:
+                    break
+            else:
+                left.append(c)
         return (sum(self.points(c) for c in left), len(left), -len(laydown.cards))
 
     def hit_key(self, action: Hit) -> tuple[bool, int, bool]:
