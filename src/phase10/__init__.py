@@ -105,8 +105,8 @@ from phase10.groups import (
     parse_placed,
     shape_index,
 )
-from phase10.laydown import explain, find_laydown, iter_laydowns
-from phase10.limits import DEFAULT_LIMITS, Limits, use_limits
+from phase10.laydown import explain, find_laydown, first_laydowns, iter_laydowns
+from phase10.limits import DEFAULT_LIMITS, Limits, use_limits, work_budget
 from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
@@ -291,6 +291,7 @@ __all__ = [
     "explain",
     "find_laydown",
     "find_variant",
+    "first_laydowns",
     "format_cards",
     "from_dict",
     "from_json",
@@ -326,4 +327,5 @@ __all__ = [
     "use_limits",
     "variant_names",
     "view",
+    "work_budget",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from phase10._laydown_plan import Plan
 from phase10.errors import SearchLimitError
+from phase10.limits import charge_steps, search_budget
 
 __all__ = ["Oracle"]
 
@@ -24,13 +25,26 @@ class Oracle:
     hand, which keeps it in step.
     """
 
-    __slots__ = ("budget", "counts", "first_shape", "last", "memo", "minimal", "nodes", "plan")
+    __slots__ = (
+        "budget",
+        "counts",
+        "first_shape",
+        "last",
+        "limit",
+        "maximum",
+        "memo",
+        "minimal",
+        "nodes",
+        "plan",
+    )
 
     def __init__(self, plan: Plan, counts: list[int], minimal: bool, budget: int):
         self.plan = plan
-        #: steps left before the search gives up (Limits.max_search_nodes); every step of
-        #: the oracle and of the search over single cards spends one
-        self.nodes = self.budget = budget
+        #: steps left before the search gives up: its own limit (Limits.max_search_nodes)
+        #: or what is left of the call's work budget (Limits.max_call_steps), the fewer;
+        #: every step of the oracle and of the walk spends one
+        self.nodes, self.limit, self.maximum = search_budget(budget)
+        self.budget = self.nodes
         self.counts = counts
         self.minimal = minimal
         self.last = len(plan.groups) - 1
@@ -44,40 +58,51 @@ class Oracle:
             return False
         # every later group must be possible on its own: cheap, and rejects most hands
         for g in range(self.last, 0, -1):
-            if self._alone(g, 0) < 0:
+            if self._alone(g, 0, 0) < 0:
                 return False
-        return self.feasible(0, self.plan.phase_need)
+        return self.feasible(0, self.plan.phase_need, 0)
+
+    def settle(self) -> None:
+        """Charge the steps this search spent to the call's work budget (once, at its end)."""
+        charge_steps(self.budget - self.nodes)
+        self.budget = self.nodes
 
     def spent(self) -> SearchLimitError:
-        """The error for a search whose budget ran out."""
-        maximum = self.budget
+        """The error for a search whose budget ran out: it names the limit to raise."""
+        maximum = self.maximum
+        what = "the call's work budget" if self.limit == "max_call_steps" else "the search's budget"
         return SearchLimitError(
-            f"the laydown search for {self.plan.phase} gave up after {maximum} steps "
-            "(Limits.max_search_nodes): the hand or the phase is far larger than any real "
-            "game's; raise the limit with limits= if you really need the answer",
+            f"the laydown search for {self.plan.phase} gave up: {what} of {maximum} steps "
+            f"(Limits.{self.limit}) ran out; the hand or the phase is far larger than any "
+            f"real game's; raise {self.limit} with limits= if you really need the answer",
             path="hand",
-            limit="max_search_nodes",
+            limit=self.limit,
             maximum=maximum,
             value=maximum + 1,
         )
 
-    def feasible(self, g: int, rem: int) -> bool:
-        """Whether groups ``g``.. can be made from the counts with ``rem`` more naturals."""
+    def feasible(self, g: int, rem: int, lo: int) -> bool:
+        """Whether groups ``g``.. can be made from the counts with ``rem`` more naturals.
+
+        Group ``g`` takes a shape of index ``lo`` or later: when it is the same group as
+        the one before (``Plan.follows``), that group's shape, as any laydown's melds of
+        equal groups can be ordered by shape (so the equal groups are tried in one order).
+        """
         self.nodes -= 1
         if self.nodes < 0:
             raise self.spent()
-        key = (g, rem, *self.counts)
+        key = (g, rem, lo, *self.counts)
         found = self.memo.get(key)
         if found is None:
-            first = self._alone(g, rem) if g == self.last else self._extend(g, rem)
+            first = self._alone(g, rem, lo) if g == self.last else self._extend(g, rem, lo)
             found = self.memo[key] = first >= 0
             if found:
                 self.first_shape[key] = first
         return found
 
-    def start(self, g: int, rem: int) -> int:
+    def start(self, g: int, rem: int, lo: int) -> int:
         """The first shape of group ``g`` worth trying in the current (feasible) state."""
-        return self.first_shape.get((g, rem, *self.counts), 0)
+        return self.first_shape.get((g, rem, lo, *self.counts), 0)
 
     def _census(self, per_pattern: bool) -> tuple[list[int], int, int, int]:
         """Naturals per pattern (if ``per_pattern``), patterns with a natural, wilds, cards."""
@@ -99,8 +124,11 @@ class Oracle:
                     wilds += n
         return pnat, present, wilds, total
 
-    def _alone(self, g: int, rem: int) -> int:
-        """The first shape of group ``g`` the counts make alone (``rem`` naturals), or -1."""
+    def _alone(self, g: int, rem: int, lo: int) -> int:
+        """The first shape (``lo`` or later) of group ``g`` the counts make alone, or -1.
+
+        The meld holds at least ``rem`` naturals.
+        """
         plan = self.plan
         group = plan.groups[g]
         counts = self.counts
@@ -112,6 +140,8 @@ class Oracle:
         simple = plan.simple(g)
         shapes = group.shapes
         for idx in group.live[minimal]:
+            if idx < lo:
+                continue
             _, pids, need, length = shapes[idx]
             if rem > need:
                 need = rem
@@ -144,18 +174,26 @@ class Oracle:
         at.alone = True
         return self._place(at, 0, 0)
 
-    def _extend(self, g: int, rem: int) -> int:
-        """The first shape of group ``g`` whose meld lets groups ``g + 1``.. follow, or -1."""
+    def _extend(self, g: int, rem: int, lo: int) -> int:
+        """The first shape (``lo`` or later) of group ``g`` whose meld lets the rest follow.
+
+        -1 when there is none.
+        """
         plan = self.plan
         group = plan.groups[g]
         counts = self.counts
         size = group.size
         pnat, present, wilds, total = self._census(group.has_repeats)
         self.nodes -= len(counts) + len(group.shapes)
-        hi = size if self.minimal else total
+        # the groups after this one need their cards too
+        hi = size if self.minimal else total - plan.after[g]
         at = _Try(g, rem, size, hi)
         shapes = group.shapes
+        follows = plan.follows[g + 1]
         for idx in group.live[self.minimal]:
+            if idx < lo:
+                continue
+            at.floor = idx if follows else 0
             _, pids, need, length = shapes[idx]
             if not length:
                 p = pids[0]
@@ -202,7 +240,7 @@ class Oracle:
                     continue
                 counts[a] = count_a - ta
                 counts[b] = count_b - tb
-                ok = self.feasible(at.g + 1, rem - nat if rem > nat else 0)
+                ok = self.feasible(at.g + 1, rem - nat if rem > nat else 0, at.floor)
                 counts[a] = count_a
                 counts[b] = count_b
                 if ok:
@@ -223,7 +261,7 @@ class Oracle:
             return (
                 size >= at.lo
                 and nat >= at.need
-                and self.feasible(at.g + 1, rem - nat if rem > nat else 0)
+                and self.feasible(at.g + 1, rem - nat if rem > nat else 0, at.floor)
             )
         if size + at.suffix[j] < at.lo:
             return False
@@ -254,7 +292,7 @@ class Oracle:
         if k == n:
             rem = at.rem
             return nat >= need and (
-                at.alone or self.feasible(at.g + 1, rem - nat if rem > nat else 0)
+                at.alone or self.feasible(at.g + 1, rem - nat if rem > nat else 0, at.floor)
             )
         if nat + n - k < need:
             return False
@@ -289,7 +327,7 @@ class _Try:
     let the later groups follow.
     """
 
-    __slots__ = ("acc", "alone", "g", "hi", "lo", "need", "pids", "rem", "suffix")
+    __slots__ = ("acc", "alone", "floor", "g", "hi", "lo", "need", "pids", "rem", "suffix")
 
     acc: list[int]
     suffix: list[int]
@@ -303,3 +341,5 @@ class _Try:
         self.hi = hi
         self.need = 0
         self.alone = False
+        #: the least shape index of group g + 1 (Oracle.feasible's ``lo``)
+        self.floor = 0

@@ -84,6 +84,13 @@ class Plan:
                     entries.append((s, pids, rules.naturals_needed(s), length))
             groups.append(GroupPlan(group, tuple(entries)))
         self.groups = tuple(groups)
+        #: per group: whether it is the same group type as the one before it (the sets of
+        #: "2 sets of 3"); the oracle and the walk try such groups' shapes in one order only
+        self.follows = tuple(
+            g > 0 and phase.groups[g] == phase.groups[g - 1] for g in range(len(groups))
+        )
+        #: per group: the fewest cards the groups after it take (a meld leaves them)
+        self.after = tuple(sum(x.size for x in groups[g + 1 :]) for g in range(len(groups)))
         self.patterns = tuple(ids)
         self.pattern_ids = ids
         self.size = phase.size

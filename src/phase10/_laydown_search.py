@@ -85,6 +85,7 @@ class Cursor:
         "down",
         "g",
         "hi",
+        "idx",
         "items",
         "lo",
         "naturals",
@@ -108,9 +109,10 @@ class Cursor:
     #: the next place in the group's list of live shapes, and whether a shape is being tried
     pos: int
     open: bool
-    #: the shape being tried, the naturals it needs (C-17, M-4), the colours it is
-    #: restricted to when the phase wants distinct ones (T-3)
+    #: the shape being tried, its index among the group's shapes, the naturals it needs
+    #: (C-17, M-4), the colours it is restricted to when the phase wants distinct ones (T-3)
     shape: Shape
+    idx: int
     need: int
     colors: frozenset[Color] | None
     #: a set-like shape: the items that fit its pattern, the items left among
@@ -162,6 +164,7 @@ class Walk:
         "stack",
         "suits",
         "taken_colors",
+        "twins",
     )
 
     def __init__(
@@ -191,6 +194,9 @@ class Walk:
         self.stack: Found = []
         #: per group entered so far, where the walk stands in it
         self.cursors: list[Cursor] = []
+        #: per group, the last earlier group of the same type (-1 if none), while
+        #: :meth:`laydowns` tries identical groups in one order only
+        self.twins: list[int] = []
 
     @property
     def wilds(self) -> list[int]:
@@ -214,15 +220,43 @@ class Walk:
         self.first_only = False
         self.distinct_colors = distinct_colors
         self.suits = suits
+        # Identical groups (the two sets of phase 1) in one order only: a group's meld comes
+        # no earlier, in the walk's order of melds, than the meld of the last earlier group
+        # of the same type. The walk meets the melds of each group in one fixed order (shape
+        # by shape, larger takes first), so of the permutations of a laydown's melds it keeps
+        # exactly the one it met first: the laydowns come out as before, each once.
+        last: dict[GroupType, int] = {}
+        twins = []
+        for g, group in enumerate(self.plan.groups):
+            twins.append(last.get(group.group, -1))
+            last[group.group] = g
+        self.twins = twins
         return self._walk()
+
+    def _in_order(self, at: Cursor) -> bool:
+        """Whether the meld at ``at`` comes no earlier than its twin group's (see laydowns)."""
+        tw = self.twins[at.g]
+        if tw < 0:
+            return True
+        twin = self.cursors[tw]
+        if twin.pos != at.pos:
+            return at.pos > twin.pos
+        if at.items:  # a set-like shape: larger takes first, so later is fewer at the first
+            n = len(at.items)
+            return at.picks[:n] <= twin.picks[:n]
+        n = len(at.places)  # a run-like shape: each place's items in order
+        return at.picks[:n] >= twin.picks[:n]
 
     def first(self) -> Found:
         """The first laydown of :meth:`laydowns`; the oracle must have found one.
+
+        Identical groups are tried in every order here (the first laydown is the same).
 
         The walk's "first only" mode: each group starts at the first shape the oracle found
         to work (no earlier shape leads to a laydown), and the walk stops at the first leaf.
         """
         self.first_only = True
+        self.twins = [-1] * len(self.plan.groups)
         found = next(self._walk(), None)
         if found is None:
             raise AssertionError("the oracle and the search disagree")  # pragma: no cover
@@ -240,6 +274,8 @@ class Walk:
         taken_colors = self.taken_colors
         stack = self.stack
         cursors = self.cursors
+        twins = self.twins
+        follows = plan.follows
         g = 0
         at = self._enter(0, 0, suits.wilds if suits is not None else 0)
         while True:
@@ -261,6 +297,8 @@ class Walk:
             if not (self._next_set(at) if at.items else self._next_run(at)):
                 at.open = False  # every meld of this shape was tried
                 continue
+            if twins[g] >= 0 and not self._in_order(at):
+                continue  # the same laydown with identical groups in another order
             chosen = at.chosen
             colors = at.colors
             used = at.naturals + at.taken
@@ -281,7 +319,8 @@ class Walk:
             if classes is not None:
                 for i in chosen:
                     class_counts[classes[i]] -= 1
-            if oracle.feasible(g + 1, phase_need - used if phase_need > used else 0):
+            lo = at.idx if follows[g + 1] else 0
+            if oracle.feasible(g + 1, phase_need - used if phase_need > used else 0, lo):
                 if colors is not None:
                     taken_colors.update(colors)
                 stack.append((g, at.shape, list(chosen)))
@@ -300,13 +339,18 @@ class Walk:
         at.naturals = naturals
         at.budget = budget
         group = self.plan.groups[g]
-        at.hi = group.size if self.oracle.minimal else sum(self.counts)
+        # the groups after this one need their cards too
+        at.hi = group.size if self.oracle.minimal else sum(self.counts) - self.plan.after[g]
         phase_need = self.plan.phase_need
         rem = phase_need - naturals if phase_need > naturals else 0
         at.pos = 0
+        tw = self.twins[g] if self.twins else -1
+        if tw >= 0:  # no shape before the twin group's (see laydowns)
+            at.pos = self.cursors[tw].pos - 1
         if self.first_only:
             # start at the first shape the oracle found to work: no earlier one leads anywhere
-            start = self.oracle.start(g, rem)
+            lo = self.cursors[g - 1].idx if self.plan.follows[g] else 0
+            start = self.oracle.start(g, rem, lo)
             if start:
                 at.pos = group.live[self.oracle.minimal].index(start)
         at.open = False
@@ -355,6 +399,7 @@ class Walk:
             if len(picks) < length:  # a choice per position; each is made before it is read
                 picks.extend([0] * (length - len(picks)))
             at.shape = shape
+            at.idx = idx
             at.need = need
             at.colors = colors
             at.depth = 0
@@ -570,7 +615,11 @@ def search_hand(
         if c >= 0:
             counts[c] += 1
     oracle = Oracle(plan, counts, minimal, budget)
-    if not oracle.possible():
+    try:
+        possible = oracle.possible()
+    finally:
+        oracle.settle()  # the walk settles the steps it spends later itself
+    if not possible:
         return None
     return card_walk(plan, hand, oracle)
 

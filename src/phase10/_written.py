@@ -21,6 +21,7 @@ because :meth:`~phase10.Meld.validate` needs it there. Nothing here writes a mel
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 
 import attrs
@@ -38,6 +39,7 @@ from phase10.groups import (
     group_message,
     shape_index,
 )
+from phase10.limits import spend_steps
 from phase10.phases import Phase, phase_message
 
 __all__ = [
@@ -273,6 +275,27 @@ class Match:
     fault: Fault | None
 
 
+#: The work budget's steps (Limits.max_call_steps) one order of the written groups costs,
+#: and one reading of them (a choice of melds, checked as a whole laydown by the caller).
+_ORDER_COST = 50
+_CHOICE_COST = 200
+
+
+def _in_order(order: tuple[int, ...], wanted: tuple[GroupType, ...]) -> bool:
+    """Whether ``order`` gives groups to equal groups of the phase in increasing order.
+
+    Two written groups swapped between equal groups of the phase (the two sets of phase 1)
+    make the same laydown, so one order of them is enough; it is the first of the
+    permutations, so the closest miss reported stays the same.
+    """
+    n = len(order)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if order[i] > order[j] and wanted[order[i]] == wanted[order[j]]:
+                return False
+    return True
+
+
 def match_groups(groups: Sequence[Sequence[Placed]], phase: Phase, rules: MeldRules) -> Match:
     """Match written ``groups`` (any order; wilds may be pinned) to the groups of ``phase``.
 
@@ -297,9 +320,17 @@ def match_groups(groups: Sequence[Sequence[Placed]], phase: Phase, rules: MeldRu
     # order[i] is the slot of group i
     orders = itertools.permutations(range(n)) if n <= MAX_ORDERED else [tuple(range(n))]
     for order in orders:
+        if not _in_order(order, wanted):
+            continue
+        # each order costs a few checks of one group against one group of the phase
+        spend_steps(_ORDER_COST, f"matching {n} written groups to {phase}")
         fits = sum(1 for i, slot in enumerate(order) if verdict(i, slot))
         if fits == n:
             choices = [verdict(order.index(slot), slot).melds for slot in range(n)]
+            # every choice is checked as a whole laydown afterwards: count that work
+            # before building the choices (six groups of wilds alone have millions)
+            combinations = math.prod(len(c) for c in choices)
+            spend_steps(combinations * _CHOICE_COST, f"the {combinations} readings of {n} groups")
             fitting.extend(itertools.product(*choices))
         elif fits > best_fits:
             best, best_fits = order, fits

@@ -31,7 +31,7 @@ from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
 from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import find_laydown
-from phase10.limits import Limits, current_limits
+from phase10.limits import Limits, current_limits, work_budget
 from phase10.phases import Phase
 from phase10.rules import apply
 from phase10.scoring import Scoring
@@ -79,7 +79,8 @@ def _lays(hand: tuple[Card, ...], wilds: int, phase: Phase, rules: MeldRules) ->
     # the hand comes from a game, so the search gets the rules' budget (Limits)
     limits = _search_limits(current_limits())
     cards = hand + (_free_wild(rules),) * wilds
-    return find_laydown(cards, phase, rules=rules, limits=limits) is not None
+    with work_budget(search_limit="max_engine_search_nodes"):
+        return find_laydown(cards, phase, rules=rules, limits=limits) is not None
 
 
 @lru_cache(maxsize=8, key="a `Limits`", why="the raised limits are a value of the limits only")

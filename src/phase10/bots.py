@@ -40,8 +40,9 @@ from phase10.actions import (
 from phase10.analysis import count_outs, phase_distance, unseen_cards
 from phase10.cards import ActionKind, Card, Kind, sort_cards
 from phase10.chance import play_chance
-from phase10.errors import IllegalActionError, Violation
+from phase10.errors import IllegalActionError, SearchLimitError, Violation
 from phase10.groups import Meld
+from phase10.limits import current_limits, work_budget
 from phase10.phases import Phase
 from phase10.rules import apply, legal_actions
 from phase10.state import GameState, TurnStep
@@ -140,7 +141,9 @@ class GreedyBot:
       soon as it can, keeping the cards when they serve the next phase at least as well as
       a redraw would be expected to.
 
-    ``rng`` is not used: the bot is deterministic.
+    ``rng`` is not used: the bot is deterministic. A decision has one work budget
+    (``Limits.max_call_steps`` steps of laydown search); should it run out (only a custom
+    variant's huge hand comes near it), the bot plays the first legal action.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.MASTER, 3), random.Random(2))
@@ -156,10 +159,29 @@ class GreedyBot:
             TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
-        actions = _choices(view)
-        if len(actions) == 1:
-            return actions[0]
-        return _Greedy(view, actions).choose()
+        with work_budget(search_limit=_ENGINE) as decision:
+            actions = _choices(view)
+            if len(actions) == 1:
+                return actions[0]
+            try:
+                return _Greedy(view, actions).choose()
+            except SearchLimitError:
+                if not decision:  # a rollout of a search: the search decides what to do
+                    raise
+                return _out_of_budget(actions)
+
+
+#: The limit that bounds each laydown search of the bots (and the rules), named when it binds.
+_ENGINE = "max_engine_search_nodes"
+
+
+def _out_of_budget(actions: tuple[Action, ...]) -> Action:
+    """The decision when the bot's work budget runs out: the first legal action.
+
+    That is a laydown when there is one, else a hit, else the first discard (or the draw):
+    only a custom variant's huge hand gets here (``Limits.max_call_steps``).
+    """
+    return actions[0]
 
 
 # ----------------------------------------------------------------------------- the search
@@ -218,6 +240,8 @@ class _Greedy:
     def __init__(self, view: PlayerView, actions: Sequence[Action]):
         self.view = view
         self.actions = actions
+        #: whether a card can be hit on a meld, asked once per decision (laydown_key)
+        self._fits: dict[tuple[Meld, Card], bool] = {}
         variant = view.variant
         self.variant = variant
         self.rules = variant.meld_rules
@@ -381,7 +405,20 @@ class _Greedy:
         own = laydown.melds
         others = self.melds() if self.variant.hit_others_on_laydown_turn else ()
         table = (*own, *others)
-        left = [c for c in rest if not self.hittable(c, table)]
+        # many laydowns of a big hand share melds and cards: ask each meld about each card once
+        fits = self._fits
+        rules = self.rules
+        left = []
+        for c in rest:
+            for meld in table:
+                key = (meld, c)
+                ok = fits.get(key)
+                if ok is None:
+                    ok = fits[key] = bool(meld.hit_options(c, rules=rules))
+                if ok:
+                    break
+            else:
+                left.append(c)
         return (sum(self.points(c) for c in left), len(left), -len(laydown.cards))
 
     def hit_key(self, action: Hit) -> tuple[bool, int, bool]:
@@ -453,7 +490,10 @@ class ISMCTSBot:
     With the default ``time_limit=None`` the bot is deterministic: the same view and the
     same ``rng`` state give the same action (every determinization is seeded from one
     ``rng.random()`` draw). A ``time_limit`` stops the search early on a slow machine, and
-    then the action depends on the machine's speed.
+    then the action depends on the machine's speed. A decision also has one work budget,
+    counted in steps of laydown search, not seconds: ``iterations`` times
+    ``Limits.max_call_steps`` for the whole search (the built-in games' decisions need a
+    few million at most); a custom variant's huge hands stop the search when it runs out.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
@@ -485,13 +525,22 @@ class ISMCTSBot:
             TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
-        actions = _choices(view)
-        if len(actions) == 1:
-            return actions[0]
-        candidates = _candidates(_Greedy(view, actions), self.width, self.search_draws)
-        if len(candidates) == 1:
-            return candidates[0]
-        return _Search(self, view, rng).run(candidates)
+        # one budget for the whole search: what one call may spend, per determinization
+        limits = current_limits()
+        budget = limits.raised(max_call_steps=limits.max_call_steps * self.iterations)
+        with work_budget(budget, search_limit=_ENGINE) as decision:
+            actions = _choices(view)
+            if len(actions) == 1:
+                return actions[0]
+            try:
+                candidates = _candidates(_Greedy(view, actions), self.width, self.search_draws)
+            except SearchLimitError:
+                if not decision:
+                    raise
+                return _out_of_budget(actions)
+            if len(candidates) == 1:
+                return candidates[0]
+            return _Search(self, view, rng).run(candidates)
 
 
 def _candidates(greedy: _Greedy, width: int, draws: bool) -> tuple[Action, ...]:
@@ -560,9 +609,16 @@ class _Search:
         for i in range(bot.iterations):
             if deadline is not None and i > 0 and time.perf_counter() > deadline:
                 break
-            self.iterate(root, root_candidates)
+            try:
+                self.iterate(root, root_candidates)
+            except SearchLimitError:
+                # the decision's work budget (Limits.max_call_steps) ran out: stop the
+                # search as a time limit would; the iteration under way counts for nothing
+                break
         # the best mean; the greedy choice (first) wins ties
         visited = [a for a in root_candidates if root.children[a].visits]
+        if not visited:
+            return root_candidates[0]
         return max(visited, key=lambda a: root.children[a].total / root.children[a].visits)
 
     def iterate(self, root: _Node, root_candidates: tuple[Action, ...]) -> None:

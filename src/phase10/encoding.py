@@ -6,7 +6,10 @@ sub-decisions instead: choose the phase (the one phase the player is on, or any 
 pick-a-phase), pick each card for group 1 with the value it stands for, then group 2, ...,
 then confirm. Picks are made in a fixed order, so
 each laydown is exactly one sequence, and only picks that lead to a legal laydown are legal:
-the encoding never changes what is legal. The partial laydown lives in a :class:`Selection`
+the encoding never changes what is legal. The laydowns are those
+:func:`~phase10.legal_actions` lists (every one of a real hand, at most
+``Limits.max_listed_laydowns`` of a huge one), so the sub-decisions are bounded as it is.
+The partial laydown lives in a :class:`Selection`
 that the caller keeps next to the state.
 
 The layout is versioned by :data:`ENCODING_VERSION`; changing it is a breaking change. The

@@ -29,6 +29,7 @@ from phase10.errors import (
     Violation,
 )
 from phase10.groups import MeldRules, Value, parse_placed
+from phase10.limits import work_budget
 from phase10.phases import PhaseMelds, phase_message
 from phase10.rules import check, is_legal
 from phase10.state import GameState
@@ -115,7 +116,11 @@ def lay_down_from_groups(
     pick-a-phase, V-4).
 
     Every group is checked by :func:`~phase10.check_meld` and the laydown by
-    :func:`~phase10.check`: the answer is always one of :func:`~phase10.legal_actions`.
+    :func:`~phase10.check`: the answer is always legal, one of
+    :func:`~phase10.laydown_actions` with ``exact=True`` (and of
+    :func:`~phase10.legal_actions` for every hand whose laydowns it lists whole). The
+    call has one work budget (``Limits.max_call_steps``); equal groups of the phase are
+    matched in one order only.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
@@ -145,7 +150,20 @@ def lay_down_from_groups(
         NotationError: a group is a string that is not card notation.
         FormatError: ``groups`` is not a sequence of strings or card sequences (JSON-shaped
             input such as ``[[7, 7, 7]]``); ``.path`` says where.
+        SearchLimitError: matching the groups to the phase needs more than the call's work
+            budget (``Limits.max_call_steps``): groups of wilds alone in a many-group
+            phase, with millions of readings; the error names the limit.
     """
+    with work_budget():
+        return _lay_down_from_groups(state, seat, groups, phase)
+
+
+def _lay_down_from_groups(
+    state: GameState | PlayerView,
+    seat: int,
+    groups: Sequence[str | Sequence[Card]],
+    phase: int | None,
+) -> LayDown:
     if isinstance(state, PlayerView):
         if seat != state.player:
             raise IllegalActionError(

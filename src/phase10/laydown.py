@@ -28,7 +28,7 @@ from phase10._laydown_search import (
     suit_runs,
 )
 from phase10.cards import Card, format_cards, parse_cards
-from phase10.errors import InvalidCardError, Message
+from phase10.errors import InvalidCardError, Message, SearchLimitError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     GroupType,
@@ -39,10 +39,10 @@ from phase10.groups import (
     group_message,
     shape_index,
 )
-from phase10.limits import DEFAULT_LIMITS, Limits, check_limit
+from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, work_budget
 from phase10.phases import Phase, PhaseMelds, meld_order, phase_message
 
-__all__ = ["explain", "explanation", "find_laydown", "iter_laydowns"]
+__all__ = ["explain", "explanation", "find_laydown", "first_laydowns", "iter_laydowns"]
 
 
 def _coerce_hand(hand: str | Iterable[Card], rules: MeldRules) -> tuple[Card, ...]:
@@ -112,18 +112,71 @@ def iter_laydowns(
     oracle = walk.oracle
     # building a laydown costs about as much as a few dozen search steps
     cost = _BUILD_COST * len(groups)
-    for found in walk.laydowns(distinct_colors=constrained, suits=suits):
-        oracle.nodes -= cost
-        if oracle.nodes < 0:
-            raise oracle.spent()
-        melds = _card_melds(walk, found)
-        if constrained and phase.problem(melds, rules=rules) is not None:
-            continue
-        key = tuple(tuple(sorted(meld_order(melds[i]) for i in idxs)) for idxs in blocks.values())
-        if key in seen:
-            continue
-        seen.add(key)
-        yield PhaseMelds(phase, melds)
+    try:
+        for found in walk.laydowns(distinct_colors=constrained, suits=suits):
+            oracle.nodes -= cost
+            if oracle.nodes < 0:
+                raise oracle.spent()
+            melds = _card_melds(walk, found)
+            if constrained and phase.problem(melds, rules=rules) is not None:
+                continue
+            key = tuple(
+                tuple(sorted(meld_order(melds[i]) for i in idxs)) for idxs in blocks.values()
+            )
+            if key in seen:
+                continue
+            seen.add(key)
+            yield PhaseMelds(phase, melds)
+    finally:
+        oracle.settle()
+
+
+def first_laydowns(
+    hand: str | Iterable[Card],
+    phase: Phase,
+    *,
+    most: int,
+    rules: MeldRules = CLASSIC_MELD_RULES,
+    minimal: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
+) -> tuple[PhaseMelds, ...]:
+    """The first ``most`` laydowns of :func:`iter_laydowns`, within the work budget.
+
+    What :func:`~phase10.legal_actions` lists: the same laydowns in the same order, but at
+    most ``most`` of them, and no more than the search finds with ``limits.max_search_nodes``
+    steps (or what is left of the call's budget, :func:`~phase10.limits.work_budget`): when
+    the steps run out after a laydown was found, the listing stops there instead of raising.
+    So the answer is every laydown when there are few (every real hand), and a bounded
+    prefix of them when the hand is huge.
+
+    >>> from phase10 import CLASSIC_PHASES
+    >>> hand = "R7 B7 G7 Y7 R3 B3 G3 Y3 W W"
+    >>> len(first_laydowns(hand, CLASSIC_PHASES[0], most=1000))
+    420
+    >>> [str(x) for x in first_laydowns(hand, CLASSIC_PHASES[0], most=2)]
+    ['R3 B3 G3 Y3 W=3 W=3 | R7 B7 G7 Y7', 'R3 B3 G3 Y3 W=3 W=3 | R7 B7 G7']
+
+    Raises:
+        NotationError: ``hand`` is a string that is not valid notation, or names a card
+            that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
+        InvalidCardError: ``hand`` holds a card that the rules' game does not have.
+        LimitError: the hand holds more cards than ``limits.max_deck_size``.
+        TypeError: ``most`` is not a whole number >= 1.
+        SearchLimitError: the steps ran out before the first laydown was found (never in
+            the built-in games).
+    """
+    if type(most) is not int or most < 1:
+        raise TypeError(f"most must be a whole number >= 1, got {most!r}")
+    out: list[PhaseMelds] = []
+    try:
+        for laydown in iter_laydowns(hand, phase, rules=rules, minimal=minimal, limits=limits):
+            out.append(laydown)
+            if len(out) >= most:
+                break
+    except SearchLimitError:
+        if not out:
+            raise
+    return tuple(out)
 
 
 def find_laydown(
@@ -165,18 +218,19 @@ def find_laydown(
     """
     cards = _coerce_hand(hand, rules)
     check_limit(len(cards), "max_deck_size", "hand", limits)
-    found = _first_laydown(cards, phase, rules, limits)
-    if (
-        found is not None
-        and rules.natural_minimum is not NaturalScope.GROUP
-        and any(not meld.naturals for meld in found.melds)
-    ):
-        # A group of wilds alone is valid here (C-17 per phase, or no minimum), but a laydown
-        # with a natural card in every group reads better and keeps the wilds: prefer one.
-        natural = _first_laydown(cards, phase, _GROUP_RULES(rules), limits)
-        if natural is not None:
-            return natural
-    return found
+    with work_budget(limits):
+        found = _first_laydown(cards, phase, rules, limits)
+        if (
+            found is not None
+            and rules.natural_minimum is not NaturalScope.GROUP
+            and any(not meld.naturals for meld in found.melds)
+        ):
+            # A group of wilds alone is valid here (C-17 per phase, or no minimum), but a
+            # laydown with a natural card in every group reads better and keeps the wilds.
+            natural = _first_laydown(cards, phase, _GROUP_RULES(rules), limits)
+            if natural is not None:
+                return natural
+        return found
 
 
 def _group_rules(rules: MeldRules) -> MeldRules:
@@ -213,15 +267,16 @@ def _first_laydown(
     for card in cards:
         c = fast.get(card.sort_key)
         if c is None:  # a card the rules' deck does not have: search the single cards
-            walk = search_hand(cards, phase, rules, minimal, limits.max_search_nodes)
-            if walk is None:
-                return None
-            return PhaseMelds(phase, _card_melds(walk, walk.first()))
+            return _first_of_cards(cards, phase, rules, minimal, limits)
         if c >= 0:
             counts[c] += 1
     oracle = Oracle(plan, counts, minimal, limits.max_search_nodes)
-    if not oracle.possible():
-        return None
+    try:
+        if not oracle.possible():
+            return None
+        walked = class_walk(plan, oracle).first()
+    finally:
+        oracle.settle()
     # the cards of each class in canonical order; a meld takes the first ones left
     pools: dict[int, list[Card]] = {}
     for card in sorted(cards, key=SORT_KEY):
@@ -230,10 +285,23 @@ def _first_laydown(
             pools.setdefault(c, []).append(card)
     groups = plan.groups
     melds = []
-    for g, shape, classes in class_walk(plan, oracle).first():
+    for g, shape, classes in walked:
         taken = tuple(pools[c].pop(0) for c in classes)
         melds.append(build_meld(groups[g].group, shape, taken))
     return PhaseMelds(phase, tuple(melds))
+
+
+def _first_of_cards(
+    cards: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool, limits: Limits
+) -> PhaseMelds | None:
+    """The first laydown of a walk over single cards (a hand with cards foreign to the rules)."""
+    walk = search_hand(cards, phase, rules, minimal, limits.max_search_nodes)
+    if walk is None:
+        return None
+    try:
+        return PhaseMelds(phase, _card_melds(walk, walk.first()))
+    finally:
+        walk.oracle.settle()
 
 
 def _card_melds(walk: Walk, found: Found) -> tuple[Meld, ...]:
@@ -340,6 +408,13 @@ def explanation(
         SearchLimitError: as :func:`explain`.
     """
     cards = _coerce_hand(hand, rules)
+    with work_budget(limits):
+        return _explanation(cards, phase, rules, limits)
+
+
+def _explanation(
+    cards: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits
+) -> Message:
     named = Message.of("named", name=str(phase), term=phase_message(phase))
     found = find_laydown(cards, phase, rules=rules, limits=limits)
     if found is not None:

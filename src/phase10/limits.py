@@ -32,9 +32,20 @@ from typing import Any
 
 import attrs
 
-from phase10.errors import LimitError
+from phase10.errors import LimitError, SearchLimitError
 
-__all__ = ["DEFAULT_LIMITS", "Limits", "check_limit", "current_limits", "use_limits"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "Limits",
+    "charge_steps",
+    "check_limit",
+    "current_limits",
+    "search_budget",
+    "spend_steps",
+    "steps_left",
+    "use_limits",
+    "work_budget",
+]
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -62,9 +73,21 @@ class Limits:
             :func:`~phase10.iter_laydowns`, :func:`~phase10.explain`): a fraction of a
             second of work. Finding one laydown of a real hand takes a few hundred steps.
         max_engine_search_nodes: Most steps of one laydown search made by the rules and
-            the bots for a hand of a game (:func:`~phase10.legal_actions` lists every
-            laydown of a hand, extra cards included, which in Phase 10 Master has taken
-            690,000 steps in play).
+            the bots for a hand of a game. Every such search is also part of one call's
+            work budget (``max_call_steps``), which is the lower of the two unless you raise it.
+        max_call_steps: The work budget of one public call (:func:`~phase10.legal_actions`,
+            :func:`~phase10.lay_down_from_groups`, :func:`~phase10.find_laydown`, ...) and of
+            one bot decision (``act``): every laydown search the call makes, however many,
+            draws on it. A step is one position of a search (about half a microsecond), so
+            the default is near half a second of work; the built-in games' largest hands
+            need a few hundred thousand at most. ``legal_actions`` stops listing laydowns
+            when the budget runs out (it never raises for it once it has found a laydown);
+            other calls raise :class:`~phase10.SearchLimitError` naming this limit.
+        max_listed_laydowns: The most laydowns (or announcements) of one phase that
+            :func:`~phase10.legal_actions` lists: the first ones of the search order. Real
+            hands have at most a few hundred; exact enumeration is
+            :func:`~phase10.laydown_actions` with ``exact=True`` or
+            :func:`~phase10.iter_laydowns`.
 
     Raises:
         TypeError: a field is not a whole number >= 1.
@@ -82,6 +105,8 @@ class Limits:
     max_games: int = attrs.field(default=10_000_000, validator=_positive)
     max_search_nodes: int = attrs.field(default=100_000, validator=_positive)
     max_engine_search_nodes: int = attrs.field(default=20_000_000, validator=_positive)
+    max_call_steps: int = attrs.field(default=1_000_000, validator=_positive)
+    max_listed_laydowns: int = attrs.field(default=1024, validator=_positive)
 
     def raised(self, **changes: Any) -> Limits:
         """A copy with the named limits changed.
@@ -147,3 +172,131 @@ def check_limit(
             value=value,
         )
     return value
+
+
+class _Work:
+    """The work budget of the public call under way: steps left, and who set it."""
+
+    __slots__ = ("left", "maximum", "search_limit")
+
+    def __init__(self, maximum: int, search_limit: str) -> None:
+        self.left = self.maximum = maximum
+        #: the limit that bounds each single search of this call (named when it binds)
+        self.search_limit = search_limit
+
+
+_WORK: contextvars.ContextVar[_Work | None] = contextvars.ContextVar("phase10_work", default=None)
+
+
+class _Scope:
+    """The context manager :func:`work_budget` returns (a class: it runs on every call)."""
+
+    __slots__ = ("_limits", "_search_limit", "_token")
+
+    def __init__(self, limits: Limits | None, search_limit: str) -> None:
+        self._limits = limits
+        self._search_limit = search_limit
+        self._token: contextvars.Token[_Work | None] | None = None
+
+    def __enter__(self) -> bool:
+        if _WORK.get() is not None:  # the outermost call opens the budget; inner calls share it
+            return False
+        limits = self._limits or _CURRENT.get()
+        self._token = _WORK.set(_Work(limits.max_call_steps, self._search_limit))
+        return True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _WORK.reset(self._token)
+            self._token = None
+
+
+def work_budget(
+    limits: Limits | None = None, *, search_limit: str = "max_search_nodes"
+) -> contextlib.AbstractContextManager[bool]:
+    """Open one work budget of ``limits.max_call_steps`` steps for the ``with`` block.
+
+    Every public call that searches opens one, and so does every bot decision; a call made
+    inside the block (a bot's ``legal_actions``, an analysis of many hands) draws on the
+    same budget instead of opening its own. The ``with`` statement's value says whether
+    this block opened the budget (``True``) or shares one opened outside it (``False``).
+    ``search_limit`` names the limit that bounds each single search of the block
+    (``"max_engine_search_nodes"`` for the rules and the bots), so that a
+    :class:`~phase10.SearchLimitError` names the limit that was hit.
+
+    >>> with work_budget(DEFAULT_LIMITS.raised(max_call_steps=500)) as opened:
+    ...     opened, steps_left()
+    (True, 500)
+    >>> steps_left() is None
+    True
+
+    Raises:
+        TypeError: ``limits`` is not a :class:`Limits` (when the block is entered).
+    """
+    if limits is not None and not isinstance(limits, Limits):
+        raise TypeError(f"expected a Limits, got {limits!r}")
+    return _Scope(limits, search_limit)
+
+
+def steps_left() -> int | None:
+    """The steps left in the work budget in force; ``None`` outside any (:func:`work_budget`)."""
+    work = _WORK.get()
+    return None if work is None else work.left
+
+
+def charge_steps(steps: int) -> None:
+    """Count ``steps`` of work against the budget in force (nothing outside any budget).
+
+    The searches charge what they spent when they end; the count may go below zero when
+    the last search overran it, and the next search then has no step left.
+    """
+    work = _WORK.get()
+    if work is not None:
+        work.left -= steps
+
+
+def search_budget(maximum: int) -> tuple[int, str, int]:
+    """The steps one search may take, the limit that sets them, and that limit's value.
+
+    A search may take ``maximum`` steps (its own limit) or what is left of the call's
+    budget, whichever is fewer.
+    """
+    work = _WORK.get()
+    if work is None:
+        return maximum, "max_search_nodes", maximum
+    if work.left < maximum:
+        return max(work.left, 0), "max_call_steps", work.maximum
+    return maximum, work.search_limit, maximum
+
+
+def spend_steps(steps: int, what: str) -> None:
+    """Spend ``steps`` of the work budget in force on ``what``; raise if they are not there.
+
+    For work that is not a laydown search (matching written groups to a phase): the steps
+    are checked before the work is done, so a refused call costs nothing more. Outside any
+    budget (:func:`work_budget`) nothing is counted.
+
+    >>> with work_budget(DEFAULT_LIMITS.raised(max_call_steps=10)):
+    ...     spend_steps(4, "a test")
+    ...     spend_steps(7, "a test")
+    Traceback (most recent call last):
+    ...
+    phase10.errors.SearchLimitError: a test needs 7 steps of work, and the call's work ...
+
+    Raises:
+        SearchLimitError: fewer than ``steps`` are left (the error names ``max_call_steps``).
+    """
+    work = _WORK.get()
+    if work is None:
+        return
+    if steps > work.left:
+        raise SearchLimitError(
+            f"{what} needs {steps} steps of work, and the call's work budget of "
+            f"{work.maximum} steps (Limits.max_call_steps) has {max(work.left, 0)} left; "
+            "raise max_call_steps with limits= if you really need the answer",
+            path="steps",
+            limit="max_call_steps",
+            maximum=work.maximum,
+            value=work.maximum - work.left + steps,
+        )
+    work.left -= steps

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
 
 from phase10._checks import is_whole
@@ -65,8 +65,8 @@ from phase10.errors import (
     Violation,
 )
 from phase10.groups import Meld, MeldRules, group_message
-from phase10.laydown import find_laydown, iter_laydowns
-from phase10.limits import Limits, current_limits
+from phase10.laydown import find_laydown, first_laydowns, iter_laydowns
+from phase10.limits import Limits, current_limits, steps_left, work_budget
 from phase10.phases import PhaseMelds, phase_message
 from phase10.state import Event, GameState, History, PlayerState, TurnStep, Unseen
 from phase10.variants import (
@@ -1444,28 +1444,54 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         return tuple(out)
     if step is not TurnStep.PLAY:
         return _master_choices(state)
-    return (*laydown_actions(state), *hits_and_discards(state))
+    with work_budget(search_limit=_ENGINE):
+        return (*laydown_actions(state), *hits_and_discards(state))
 
 
-def _laydowns(state: GameState, seat: int, *, only: int | None = None) -> Iterator[PhaseMelds]:
-    """The laydowns (or announcements) ``seat`` may make now, of phase ``only`` if given."""
+#: The limit that bounds each laydown search of the rules (and the bots): named when it binds.
+_ENGINE = "max_engine_search_nodes"
+
+
+def _laydowns(
+    state: GameState, seat: int, *, only: int | None = None, most: int | None = None
+) -> Iterator[PhaseMelds]:
+    """The laydowns (or announcements) ``seat`` may make now, of phase ``only`` if given.
+
+    At most ``most`` of them found (the first of the search order, within the call's work
+    budget: see :func:`~phase10.first_laydowns`), or every one when ``most`` is ``None``.
+    """
     if _lay_down_violation(state, seat) is not None:
         return
     variant = state.variant
     announce = variant.laydown_style is LaydownStyle.ANNOUNCE
     rules = variant.meld_rules
     hand = state.players[seat].hand
-    for index in state.open_phases(seat):
-        if only is not None and index != only:
-            continue
+    limits = _search_limits(current_limits())
+    indices = [i for i in state.open_phases(seat) if only is None or i == only]
+    for k, index in enumerate(indices):
         phase = variant.phases[index]
         # the existence check rejects most hands at once, by counts (a distinct-colours
         # phase gets only that: its exact check is the search iter_laydowns runs below)
-        limits = _search_limits(current_limits())
         if not lays_down(hand, phase, rules, limits):
             continue
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
-        for laydown in iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits):
+        listed: Iterable[PhaseMelds]
+        if most is None:
+            listed = iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits)
+        else:
+            if most <= 0:
+                return
+            left = steps_left()
+            if left is not None and k < len(indices) - 1:
+                # leave the open phases after this one half of what is left (V-4)
+                listed_limits = limits.raised(max_search_nodes=max(left // 2, 1))
+            else:
+                listed_limits = limits
+            listed = first_laydowns(
+                hand, phase, most=most, rules=rules, minimal=announce, limits=listed_limits
+            )
+            most -= len(listed)
+        for laydown in listed:
             # an announcement keeps its cards or draws as many: it never goes out
             if announce or _go_out_violation(state, len(hand) - len(laydown.cards)) is None:
                 yield laydown
@@ -1478,16 +1504,28 @@ def _search_limits(limits: Limits) -> Limits:
 
 
 def laydown_actions(
-    state: GameState, *, phase: int | None = None
+    state: GameState, *, phase: int | None = None, exact: bool = False
 ) -> tuple[LayDown | Announce, ...]:
     """The legal laydowns (or announcements) at a PLAY step, of one phase index if given.
 
-    The first part of :func:`legal_actions` at a PLAY step, in the same order.
+    The first part of :func:`legal_actions` at a PLAY step, in the same order: every
+    distinct laydown of a real hand, and for a huge one the first
+    ``Limits.max_listed_laydowns`` of the search order, as many as the call's work budget
+    (``Limits.max_call_steps``) finds (:func:`~phase10.first_laydowns`). :func:`apply`
+    accepts every legal laydown, listed or not. ``exact=True`` lists every one, however
+    many (the work budget still bounds the call).
+
+    Raises:
+        SearchLimitError: the call's work budget ran out before the first laydown was
+            found, or, with ``exact=True``, before the last (never in the built-in games'
+            real hands); the error names the limit to raise.
     """
     if state.step is not TurnStep.PLAY:
         return ()
     seat = state.turn
-    laydowns = _laydowns(state, seat, only=phase)
+    with work_budget(search_limit=_ENGINE):
+        most = None if exact else current_limits().max_listed_laydowns
+        laydowns = tuple(_laydowns(state, seat, only=phase, most=most))
     if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
         return tuple(Announce(seat, x, keep) for x in laydowns for keep in (True, False))
     return tuple(LayDown(seat, x) for x in laydowns)
@@ -1514,17 +1552,19 @@ def laydown_phases(state: GameState) -> tuple[int, ...]:
         ):
             # find_laydown's laydown may be longer than an announcement shows, or the
             # smallest laydown may play every card: list them
-            ok = next(iter(_laydowns(state, seat, only=i)), None) is not None
+            with work_budget(search_limit=_ENGINE):
+                ok = next(iter(_laydowns(state, seat, only=i)), None) is not None
         else:
-            ok = (
-                find_laydown(
-                    hand,
-                    phase,
-                    rules=variant.meld_rules,
-                    limits=_search_limits(current_limits()),
+            with work_budget(search_limit=_ENGINE):
+                ok = (
+                    find_laydown(
+                        hand,
+                        phase,
+                        rules=variant.meld_rules,
+                        limits=_search_limits(current_limits()),
+                    )
+                    is not None
                 )
-                is not None
-            )
         if ok:
             found.append(i)
     return tuple(found)

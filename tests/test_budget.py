@@ -1,0 +1,402 @@
+"""One work budget per call, and laydown listing bounded whatever the hand (issues 22, 23).
+
+``legal_actions`` lists at most ``Limits.max_listed_laydowns`` laydowns, within one work
+budget per call (``Limits.max_call_steps``); every bot decision has one budget too, and
+``lay_down_from_groups`` counts its matching against it. The work is counted in steps (the
+budget's own unit), never timed. The properties build large valid hands of every built-in
+variant and of two custom ones and check that the calls stay within a fixed number of
+steps; the regression cases of the issues run in a subprocess under a CPU and memory cap,
+so that a regression fails instead of hanging the suite.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import phase10
+from phase10 import (
+    DEFAULT_LIMITS,
+    Action,
+    Announce,
+    GameState,
+    GreedyBot,
+    ISMCTSBot,
+    LayDown,
+    Limits,
+    Phase,
+    SearchLimitError,
+    TurnStep,
+    Variant,
+    apply,
+    find_variant,
+    first_laydowns,
+    is_legal,
+    iter_laydowns,
+    laydown_actions,
+    legal_actions,
+    new_game,
+    sample_chance,
+    sort_cards,
+    variant_names,
+    view,
+    work_budget,
+)
+from phase10.limits import spend_steps, steps_left
+from tests import bruteforce
+
+SRC = Path(__file__).parent.parent / "src"
+
+#: More steps than any call of the built-in games' largest hands takes: the property
+#: fails when one needs more (the budget itself, max_call_steps, is well above it).
+BUILT_IN_STEPS = 400_000
+#: An ISMCTSBot decision of the property (two iterations): a rollout plays whole turns.
+SEARCH_STEPS = 2 * DEFAULT_LIMITS.max_call_steps
+
+
+def big_variant(text: str, *, hand: int = 60, decks: int = 3) -> Variant:
+    """A custom variant of one phase, dealt ``hand`` cards from ``decks`` classic decks."""
+    return Variant(
+        name="custom " + text,
+        deck=sort_cards(phase10.classic_deck() * decks),
+        hand_size=hand,
+        max_players=2,
+        phases=(Phase.parse(text),),
+    )
+
+
+def at_play(variant: Variant, players: int, seed: int) -> GameState:
+    """The first PLAY step of a seeded game: the deal played, the first player drawn."""
+    rng = random.Random(seed)
+    state = new_game(variant, players)
+    while state.step is not TurnStep.PLAY or state.is_chance:
+        if state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+        else:
+            state = apply(state, legal_actions(state)[0])
+    return state
+
+
+def with_hand(state: GameState, size: int, rng: random.Random) -> GameState:
+    """``state`` with the player to act holding ``size`` cards, the rest from the draw pile.
+
+    Cards are conserved: the extra cards leave the draw pile (as Keep all and Give five,
+    M-13 and M-9, or many draws of the classic game would bring them), so the state is
+    valid (``GameState.validate``).
+    """
+    seat = state.turn
+    player = state.players[seat]
+    pool = list(state.draw_pile)
+    rng.shuffle(pool)
+    extra = max(size - len(player.hand), 0)
+    hand = sort_cards(player.hand + tuple(pool[:extra]))
+    players = list(state.players)
+    players[seat] = attrs.evolve(player, hand=hand)
+    rest = sort_cards(pool[extra:])  # the draw pile is kept in canonical order
+    return attrs.evolve(state, players=tuple(players), draw_pile=rest).validate()
+
+
+def spent(call: Callable[[], object], *, steps: int = DEFAULT_LIMITS.max_call_steps) -> int:
+    """The steps ``call()`` spends of a budget of ``steps`` opened around it.
+
+    The call shares the budget (it opens none of its own inside one), so it behaves as on
+    its own with that budget; a call that overruns its budget shows as more than ``steps``.
+    """
+    with work_budget(DEFAULT_LIMITS.raised(max_call_steps=steps)):
+        call()
+        left = steps_left()
+    assert left is not None
+    return steps - left
+
+
+#: (variant, players, the largest hand a valid game reaches or a custom variant deals)
+BIG_HANDS = [
+    *((find_variant(name), 2, 41) for name in variant_names() if name != "master"),
+    (find_variant("master"), 2, 17),
+    (big_variant("12 sets of 5"), 2, 61),
+    (big_variant("6 sets of 3 + 6 runs of 3"), 2, 61),
+]
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
+@given(case=st.sampled_from(BIG_HANDS), seed=st.integers(0, 10**6))
+def test_legal_actions_and_apply_stay_within_a_fixed_budget(
+    case: tuple[Variant, int, int], seed: int
+) -> None:
+    variant, players, size = case
+    rng = random.Random(seed)
+    state = with_hand(at_play(variant, players, seed), rng.randint(size // 2, size), rng)
+    found: list[tuple[Action, ...]] = []
+    try:
+        steps = spent(lambda: found.append(legal_actions(state)))
+    except SearchLimitError as error:
+        # a custom phase of 12 groups may need more than the budget to find its first
+        # laydown: a coded error naming the limit, at once (never a built-in game)
+        assert (variant.name.startswith("custom"), error.limit) == (True, "max_call_steps")
+        return
+    (actions,) = found
+    laydowns = [a for a in actions if isinstance(a, LayDown | Announce)]
+    assert len(laydowns) <= 2 * DEFAULT_LIMITS.max_listed_laydowns  # announce: keep or not
+    if not variant.name.startswith("custom"):
+        assert steps <= BUILT_IN_STEPS
+    # every listed action applies, and applying one searches nothing
+    others = [a for a in actions if not isinstance(a, LayDown | Announce)]
+    for action in [*laydowns[:3], *others[:3]]:
+        assert 0 == spent(partial(apply, state, action))
+
+
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
+@given(case=st.sampled_from(BIG_HANDS), seed=st.integers(0, 10**6))
+def test_bot_decisions_stay_within_a_fixed_budget(
+    case: tuple[Variant, int, int], seed: int
+) -> None:
+    variant, players, size = case
+    rng = random.Random(seed)
+    state = with_hand(at_play(variant, players, seed), size, rng)
+    v = view(state, state.turn)
+    greedy: list[object] = []
+    try:
+        steps = spent(lambda: greedy.append(GreedyBot().act(v, random.Random(seed))))
+    except SearchLimitError as error:  # legal_actions itself ran out (as above)
+        assert (variant.name.startswith("custom"), error.limit) == (True, "max_call_steps")
+        return
+    custom = variant.name.startswith("custom")
+    assert steps <= (DEFAULT_LIMITS.max_call_steps if custom else BUILT_IN_STEPS)
+    assert is_legal(state, greedy[0])  # type: ignore[arg-type]
+    search: list[object] = []
+    bot = ISMCTSBot(iterations=2, horizon=1)
+    steps = spent(lambda: search.append(bot.act(v, random.Random(seed))), steps=SEARCH_STEPS)
+    assert steps <= SEARCH_STEPS
+    assert is_legal(state, search[0])  # type: ignore[arg-type]
+
+
+def test_a_listing_cut_by_the_cap_is_the_exact_listing_s_first_part() -> None:
+    state = with_hand(at_play(find_variant("classic"), 2, 3), 41, random.Random(3))
+    listed = laydown_actions(state)
+    small = DEFAULT_LIMITS.raised(max_listed_laydowns=5)
+    with phase10.use_limits(small):
+        assert listed[:5] == laydown_actions(state)
+    assert DEFAULT_LIMITS.max_listed_laydowns == len(listed)
+    # a laydown past the cap is still legal, and apply takes it
+    hand = state.players[state.turn].hand
+    phase = state.variant.phases[0]
+    deep = DEFAULT_LIMITS.raised(max_search_nodes=10**7)
+    later = next(x for i, x in enumerate(iter_laydowns(hand, phase, limits=deep)) if i == 2000)
+    action = LayDown(state.turn, later)
+    assert action not in listed
+    assert is_legal(state, action)
+    assert apply(state, action).players[state.turn].laid_down
+
+
+def test_exact_enumeration_is_there_for_who_asks() -> None:
+    state = with_hand(at_play(find_variant("classic"), 2, 5), 14, random.Random(5))
+    exact = laydown_actions(state, exact=True)
+    hand = state.players[state.turn].hand
+    phase = state.variant.phases[0]
+    assert len(exact) == sum(1 for _ in iter_laydowns(hand, phase))
+    assert exact[: DEFAULT_LIMITS.max_listed_laydowns] == laydown_actions(state)
+
+
+def test_first_laydowns_stops_instead_of_raising_once_it_has_one() -> None:
+    hand = "R7 B7 G7 Y7 R3 B3 G3 Y3 W W R9 B9 G9"
+    phase = phase10.CLASSIC_PHASES[0]
+    every = tuple(iter_laydowns(hand, phase))
+    tight = DEFAULT_LIMITS.raised(max_search_nodes=3000)
+    with pytest.raises(SearchLimitError):
+        tuple(iter_laydowns(hand, phase, limits=tight))
+    some = first_laydowns(hand, phase, most=10**6, limits=tight)
+    assert 0 < len(some) < len(every)
+    assert every[: len(some)] == some
+    with pytest.raises(SearchLimitError):
+        first_laydowns(hand, phase, most=1, limits=DEFAULT_LIMITS.raised(max_search_nodes=2))
+
+
+def test_identical_groups_are_listed_each_once_and_all() -> None:
+    # the walk and the oracle try equal groups in one order: still every laydown, once
+    rng = random.Random(7)
+    deck = phase10.classic_deck()
+    for text in ("2 sets of 3", "3 sets of 2", "2 runs of 3 + 1 set of 2", "4 pairs"):
+        phase = Phase.parse(text)
+        for _ in range(4):
+            hand = rng.sample(deck, 10)
+            listed = [str(x) for x in iter_laydowns(hand, phase, minimal=True)]
+            assert len(set(listed)) == len(listed)
+            assert len(bruteforce.distinct(hand, phase)) == len(listed)
+
+
+def test_the_error_names_the_limit_that_was_hit() -> None:
+    state = with_hand(at_play(find_variant("master"), 2, 1), 17, random.Random(1))
+    small = DEFAULT_LIMITS.raised(max_call_steps=50)
+    with phase10.use_limits(small), pytest.raises(SearchLimitError) as call:
+        legal_actions(state)
+    assert ("max_call_steps", 50) == (call.value.limit, call.value.maximum)
+    engine_small = DEFAULT_LIMITS.raised(max_engine_search_nodes=50)
+    with phase10.use_limits(engine_small), pytest.raises(SearchLimitError) as engine:
+        legal_actions(state)
+    assert ("max_engine_search_nodes", 50) == (engine.value.limit, engine.value.maximum)
+    hand = state.players[state.turn].hand
+    with pytest.raises(SearchLimitError) as direct:
+        phase10.find_laydown(
+            hand,
+            state.variant.phases[0],
+            rules=state.variant.meld_rules,
+            limits=DEFAULT_LIMITS.raised(max_search_nodes=50),
+        )
+    assert ("max_search_nodes", 50) == (direct.value.limit, direct.value.maximum)
+
+
+def test_calls_inside_a_budget_share_it() -> None:
+    small = DEFAULT_LIMITS.raised(max_call_steps=100)
+    with work_budget(small) as opened:
+        assert opened
+        with work_budget() as inner:
+            assert not inner
+        spend_steps(60, "a test")
+        with pytest.raises(SearchLimitError) as error:
+            spend_steps(60, "a test")
+        assert 40 == steps_left()
+    assert error.value.limit == "max_call_steps"
+    assert steps_left() is None
+    with pytest.raises(TypeError):
+        work_budget(Limits)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- capped runs
+
+#: Seconds of CPU and bytes of memory a regression case may use before it is killed.
+CPU_SECONDS = 60
+MEMORY = 2 << 30
+
+PRELUDE = textwrap.dedent(
+    """
+    import random, resource, sys, time
+    resource.setrlimit(resource.RLIMIT_CPU, ({cpu}, {cpu}))
+    resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))
+    sys.path.insert(0, {tests!r})
+    import phase10
+    from phase10 import *
+    from test_budget import at_play, big_variant, with_hand
+    """
+)
+
+
+def capped(body: str) -> str:
+    """Run ``body`` in a fresh interpreter under the CPU and memory caps; its stdout."""
+    code = PRELUDE.format(cpu=CPU_SECONDS, memory=MEMORY, tests=str(Path(__file__).parent))
+    done = subprocess.run(
+        [sys.executable, "-c", code + textwrap.dedent(body)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
+        timeout=10 * CPU_SECONDS,
+        check=False,
+    )
+    assert 0 == done.returncode, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_a_17_card_master_hand_lists_its_laydowns() -> None:
+    # issue 22: 4.41 s, then SearchLimitError after 20,000,000 steps
+    out = capped(
+        """
+        state = with_hand(at_play(MASTER, 2, 1), 17, random.Random(1))
+        actions = legal_actions(state)
+        laydowns = [a for a in actions if isinstance(a, LayDown)]
+        assert laydowns and all(is_legal(state, a) for a in laydowns[:20])
+        print(len(laydowns))
+        """
+    )
+    assert 0 < int(out) <= DEFAULT_LIMITS.max_listed_laydowns
+
+
+def test_a_41_card_classic_hand_lists_a_bounded_number() -> None:
+    # issue 22: 2.12 s listing every laydown
+    out = capped(
+        """
+        state = with_hand(at_play(CLASSIC, 2, 1), 41, random.Random(1))
+        print(sum(isinstance(a, LayDown) for a in legal_actions(state)))
+        """
+    )
+    assert DEFAULT_LIMITS.max_listed_laydowns == int(out)
+
+
+def test_greedy_first_turn_with_60_card_hands_of_12_sets_of_5() -> None:
+    # issue 23: 170 s
+    out = capped(
+        """
+        v = big_variant("12 sets of 5")
+        rng = random.Random(1)
+        state = new_game(v, 2)
+        while state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+        for _ in range(2):  # the draw, then the play of the first turn
+            action = GreedyBot().act(view(state, state.turn), random.Random(0))
+            state = apply(state, action)
+            while state.is_chance:
+                state = apply(state, sample_chance(state, rng))
+        print("ok")
+        """
+    )
+    assert "ok" in out
+
+
+def test_legal_actions_of_12_colour_groups_of_5() -> None:
+    # issue 23: 15 s
+    out = capped(
+        """
+        v = big_variant("12 colour groups of 5")
+        for seed in range(3):
+            state = with_hand(at_play(v, 2, seed), 61, random.Random(seed))
+            try:
+                print(len(legal_actions(state)))
+            except SearchLimitError as error:
+                assert error.limit == "max_call_steps", error
+                print("limit")
+        """
+    )
+    assert 3 == len(out.split())
+
+
+def test_groups_of_wilds_alone_are_refused_within_the_budget() -> None:
+    # issue 23: 6 sets of 3 with all-wild groups took over 120 s and 23 GB
+    out = capped(
+        """
+        import attrs
+        v = big_variant("6 sets of 3", hand=20)
+        state = at_play(v, 2, 1)
+        seat = state.turn
+        pool = list(state.draw_pile + state.players[seat].hand)
+        red7 = Card(Kind.NUMBER, 7, Color.RED)
+        hand = [c for c in pool if c.kind is Kind.WILD][:16] + [red7] * 3
+        for c in hand:
+            pool.remove(c)
+        extra = 21 - len(hand)  # the hand dealt, and the card drawn
+        hand += pool[:extra]
+        players = list(state.players)
+        players[seat] = attrs.evolve(players[seat], hand=sort_cards(hand))
+        rest = sort_cards(pool[extra:])
+        state = attrs.evolve(state, players=tuple(players), draw_pile=rest).validate()
+        groups = ["R7 R7 R7"] + ["W W W"] * 5
+        try:
+            lay_down_from_groups(state, seat, groups)
+        except SearchLimitError as error:
+            print(error.limit)
+        except AmbiguousActionError as error:
+            print("ambiguous", len(error.candidates))
+        """
+    )
+    assert "max_call_steps" == out.split()[0]
