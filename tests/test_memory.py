@@ -181,3 +181,80 @@ def test_a_long_master_table_for_six_stays_small_under_a_cap() -> None:
         """
     )
     assert int(out) < 2**20
+
+
+# ----------------------------------------------------------------------------- caches
+
+#: the most one cache may take when full (its bound times what an entry took in the run)
+CACHE_BUDGET = 16 * 2**20
+#: the most the caches the run below fills may take together when all are full
+CACHES_BUDGET = 64 * 2**20
+
+_FILL_AND_WEIGH = """
+import gc, importlib, random, sys, tracemalloc
+import phase10
+from phase10 import _fast
+
+tracemalloc.start()
+# the bots over custom variants (phases the counting shortcut cannot answer included),
+# and ISMCTSBot decisions: what grew without bound in issue 23
+texts = ["set of 3 + run of 4", "run of 5 + 4 cards of one colour", "set of 2 + set of 5",
+         "6 cards of one colour", "set of 4 + run of 3", "run of 6 + set of 2"]
+greedy, search = phase10.GreedyBot(), phase10.ISMCTSBot(iterations=4)
+for i in range(24):
+    phases = tuple(phase10.Phase.parse(t) for t in (texts[i % 6], texts[(i + 1) % 6]))
+    variant = phase10.CLASSIC.with_options(name=f"custom-{i}", phases=phases)
+    state, rng = phase10.new_game(variant, 2), random.Random(i)
+    for step in range(12):
+        state, _ = phase10.play_chance(state, rng)
+        if state.is_over:
+            break
+        bot = search if step % 4 == 0 else greedy
+        seat = state.current_player
+        state = phase10.apply(state, bot.act(phase10.view(state, seat), rng))
+del state
+
+def resolve(name):
+    module, _, attr = name.rpartition(".")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return None  # a cache made per entry of another: weighed with that one's entries
+
+for info in _fast.caches():
+    cache = resolve(info.name)
+    if cache is None or info.bound is None:
+        continue
+    if hasattr(cache, "cache_info"):
+        entries, clear = cache.cache_info().currsize, cache.cache_clear
+    elif hasattr(cache, "clear") and hasattr(cache, "__len__"):
+        entries, clear = len(cache), cache.clear
+    else:
+        continue
+    if entries < 8:
+        continue  # too few to weigh an entry by
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    clear()
+    gc.collect()
+    freed = before - tracemalloc.get_traced_memory()[0]
+    print(info.name, entries, info.bound, max(freed, 0) // entries)
+"""
+
+
+def test_every_bot_cache_stays_under_its_budget_when_full() -> None:
+    """Each cache a bot fills, weighed per entry and times its bound: at most 16 MiB each.
+
+    Before issue 23 `analysis._lays` and `_shape_distance` could take ~38 MiB each, and the
+    "helps" caches, one of 65,536 hand shapes per phase, gigabytes across variants.
+    """
+    weighed = {}
+    for line in _capped(_FILL_AND_WEIGH).splitlines():
+        name, entries, bound, per_entry = line.split()
+        weighed[name] = (int(entries), int(bound) * int(per_entry))
+    # the bots' own caches were filled and weighed
+    for name in ("analysis._HELPS", "analysis._shape_distance", "analysis._lays"):
+        assert f"phase10.{name}" in weighed
+    too_big = {name: full for name, (_, full) in weighed.items() if full > CACHE_BUDGET}
+    assert {} == too_big
+    assert sum(full for _, full in weighed.values()) < CACHES_BUDGET

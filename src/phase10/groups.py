@@ -708,7 +708,7 @@ def _filter_options(
 
 
 @lru_cache(
-    maxsize=1 << 16,
+    maxsize=1 << 14,
     key="`(Meld, Card, MeldRules)`",
     why="melds, cards and rules are immutable; how a card extends a meld follows from them",
 )
