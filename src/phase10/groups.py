@@ -406,7 +406,7 @@ class ShapeIndex:
 
 
 @lru_cache(
-    maxsize=4096,
+    maxsize=1 << 10,  # an index takes up to ~10 kB; a variant's phases use a few dozen
     key="`(GroupType, MeldRules)`",
     why="group types and rules are immutable; the index is derived from them only",
 )
