@@ -146,6 +146,9 @@ def test_a_deep_copy_copies_the_bots_once_for_the_whole_chain() -> None:
     assert copied.seats[1] is not table.seats[1]
     assert copied.undo().seats[1] is copied.seats[1]
     _same(table, copied)
+    # a table met twice is copied once, as deepcopy promises
+    both = copy.deepcopy([table.undo(), table])
+    assert both[1].undo() is both[0]
 
 
 def test_a_long_master_table_for_six_stays_small_under_a_cap() -> None:

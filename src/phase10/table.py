@@ -291,7 +291,8 @@ class Table:
             table = table.previous
         copied: Table | None = None
         for t in reversed(chain):
-            copied = Table(seats, t.seed, t._past, t._length, t.state, copied)
+            copied = memo.get(id(t)) or Table(seats, t.seed, t._past, t._length, t.state, copied)
+            memo[id(t)] = copied
         assert copied is not None
         return copied
 
