@@ -123,8 +123,9 @@ _HELPS: BoundedCache[tuple[int, tuple[int, ...]], dict[int, bool]] = BoundedCach
 )
 
 
+# 64, as _laydown_plan's plans: an entry keeps its plan (~40 kB) alive
 _CLASSES: BoundedCache[tuple[Phase, MeldRules], _Classes] = BoundedCache(
-    256,
+    64,
     name="_CLASSES",
     key="`(Phase, MeldRules)`",
     why="card classes are fixed once assigned, for the phase and rules only",
