@@ -1,29 +1,46 @@
-"""Memory under hostile input: validate 1,000,000 distinct inputs, report RSS as it goes.
+"""Memory under hostile input, many bot decisions and long tables: RSS as it goes.
 
-Usage: python bench/bench_memory.py [--inputs 1000000] [--every 100000] [--seed 0]
+Usage: python bench/bench_memory.py [--case inputs|ismcts|greedy-variants|table]
+[--inputs 1000000] [--every N] [--seed 0] [--decisions 20000] [--iterations 4]
+[--variants 3000] [--submits 6000]
 
-Each input is distinct and either hostile or random, in turn of eight kinds: card text (a
-wild with any run of colour letters ``W:RGBY...``, numbers and lower case spellings), meld
-text checked against a group, phase text (counts and sizes within and above the limits,
-foreign digits), a JSON card, meld or custom variant document (with hostile numbers), a
-JSON text with a key twice, and a laydown search of a random hand for a random phase. Every
-input must be answered or refused with a ``Phase10Error``; anything else stops the run.
+``--case inputs`` (the default): each input is distinct and either hostile or random, in
+turn of eight kinds: card text (a wild with any run of colour letters ``W:RGBY...``, numbers
+and lower case spellings), meld text checked against a group, phase text (counts and sizes
+within and above the limits, foreign digits), a JSON card, meld or custom variant document
+(with hostile numbers), a JSON text with a key twice, and a laydown search of a random hand
+for a random phase. Every input must be answered or refused with a ``Phase10Error``;
+anything else stops the run.
 
-Every cache of the package is bounded (docs/performance.md, "Caches"), so the resident set
-must level off: the script prints the current and peak RSS (``VmRSS``, ``VmHWM`` of
-/proc/self/status) after every ``--every`` inputs, and the growth of the peak over the second
+``--case ismcts``: ``--decisions`` decisions of an ``ISMCTSBot(iterations=--iterations)``
+in seeded two-player classic games against ``GreedyBot``, the bots' caches warming all the
+way. ``--case greedy-variants``: ``--variants`` custom variants (one to three random phases
+of sets, runs and colour groups each, ten to twelve cards a hand), a few ``GreedyBot``
+decisions in a two-player game of each: the caches keyed by variant and phase see a new key
+all the time. ``--case table``: a Master table of six people playing random legal moves
+for ``--submits`` moves (or to the end of the game), then pickled and deep-copied, with the
+sizes and times of each.
+
+Every cache of the package is bounded (docs/performance.md, "Caches"), and a table holds
+its past linearly, so the resident set must level off (or, for the table, grow in line
+with the moves): the script prints the current and peak RSS (``VmRSS``, ``VmHWM`` of
+/proc/self/status) after every ``--every`` steps, and the growth of the peak over the second
 half of the run.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import pickle
 import platform
 import random
 import time
+from collections.abc import Callable, Iterator
 
 import phase10
+from phase10.table import Table
 
 COLOURS = "RBGYPCDHS"
 
@@ -75,13 +92,8 @@ def json_document(i: int, rng: random.Random, variant_doc: dict[str, object]) ->
     return json.dumps(doc)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--inputs", type=int, default=1_000_000)
-    parser.add_argument("--every", type=int, default=100_000)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-
+def inputs(args: argparse.Namespace) -> Iterator[str]:
+    """The hostile inputs, one step each; each step says how many were refused so far."""
     variant_doc = phase10.to_dict(phase10.CLASSIC.with_options(name="custom"))
     deck = phase10.classic_deck()
     phases = [phase10.Phase.parse(t) for t in ("2 sets of 3", "run 7", "3 runs of 3", "4 pairs")]
@@ -104,24 +116,137 @@ def main() -> None:
         hand = rng.sample(deck, rng.randint(10, 40))
         return phase10.find_laydown(hand, rng.choice(phases))
 
-    print(f"Python {platform.python_version()}, {platform.machine()}, {args.inputs} inputs")
-    print(f"{'inputs':>9} {'RSS MiB':>8} {'peak MiB':>9} {'refused':>8} {'seconds':>8}")
-    start = time.perf_counter()
     refused = 0
-    peaks: list[tuple[int, float]] = []
     for i in range(args.inputs):
         rng = random.Random(f"{args.seed}:{i}")
         try:
             one(i, rng)
         except phase10.Phase10Error:
             refused += 1
-        if (i + 1) % args.every == 0:
+        yield f"{refused} refused"
+
+
+def _play(
+    variant: phase10.Variant, bot: Callable[[int], phase10.Bot], rng: random.Random, turns: int
+) -> Iterator[None]:
+    """A two-player game of ``variant``: one step per decision of seat 0 (``turns`` at most)."""
+    state = phase10.new_game(variant, 2)
+    while turns > 0:
+        state, _ = phase10.play_chance(state, rng)
+        if state.is_over:
+            return
+        seat = state.current_player
+        assert seat is not None
+        state = phase10.apply(state, bot(seat).act(phase10.view(state, seat), rng))
+        if seat == 0:
+            turns -= 1
+            yield None
+
+
+def ismcts(args: argparse.Namespace) -> Iterator[str]:
+    """ISMCTSBot decisions against GreedyBot, game after game."""
+    search, greedy = phase10.ISMCTSBot(iterations=args.iterations), phase10.GreedyBot()
+    done = game = 0
+    while done < args.decisions:
+        rng = random.Random(f"{args.seed}:{game}")
+        for _ in _play(phase10.CLASSIC, lambda s: greedy if s else search, rng, 1000):
+            done += 1
+            yield f"game {game}"
+            if done == args.decisions:
+                return
+        game += 1
+
+
+def custom_variant(i: int) -> phase10.Variant:
+    """Custom variant number ``i``: one to three random phases, 10 to 12 cards a hand."""
+    rng = random.Random(i)
+    hand = rng.randint(10, 12)
+    phases = []
+    for _ in range(rng.randint(1, 3)):
+        parts, size = [], 0
+        while size < 5 or (size < 7 and rng.random() < 0.3):
+            kind, n = rng.choice(["set", "run", "colour"]), rng.randint(2, 6)
+            n = max(n, 3) if kind != "set" else n
+            parts.append(f"{n} cards of one colour" if kind == "colour" else f"{kind} of {n}")
+            size += n
+        phases.append(phase10.Phase.parse(" + ".join(parts)))
+    return phase10.CLASSIC.with_options(name=f"custom-{i}", phases=tuple(phases), hand_size=hand)
+
+
+def greedy_variants(args: argparse.Namespace) -> Iterator[str]:
+    """A few GreedyBot decisions in a game of each of many custom variants."""
+    greedy = phase10.GreedyBot()
+    for made, i in enumerate(range(args.variants), 1):
+        try:
+            variant = custom_variant(args.seed * 1_000_003 + i)
+        except phase10.Phase10Error:
+            variant = phase10.CLASSIC.with_options(name=f"custom-{i}")  # a phase too long
+        for _ in _play(variant, lambda s: greedy, random.Random(i), 4):
+            pass
+        yield f"{made} variants"
+
+
+def table(args: argparse.Namespace) -> Iterator[str]:
+    """A Master table of six people, random legal moves, then pickled and deep-copied."""
+    played = Table.new(phase10.MASTER, [None] * 6, seed=str(args.seed))
+    rng = random.Random(args.seed)
+    submits = 0
+    while submits < args.submits and not played.is_over:
+        submits += 1
+        seat = played.waiting_for
+        assert seat is not None
+        played = played.submit(seat, rng.choice(phase10.legal_actions(played.state)))
+        yield f"{len(played.record.actions)} actions"
+    start = time.perf_counter()
+    data = pickle.dumps(played)
+    back = pickle.loads(data)
+    took = time.perf_counter() - start
+    start = time.perf_counter()
+    twin = copy.deepcopy(played)
+    copied = time.perf_counter() - start
+    assert back.record == played.record == twin.record
+    print(
+        f"{submits} submits, {len(played.record.actions)} actions: pickle {len(data):,} bytes, "
+        f"dumped and loaded in {took:.2f} s; deep copy {copied:.3f} s"
+    )
+    yield "pickled and copied"
+
+
+CASES = {"inputs": inputs, "ismcts": ismcts, "greedy-variants": greedy_variants, "table": table}
+EVERY = {"inputs": 100_000, "ismcts": 2_000, "greedy-variants": 300, "table": 500}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--case", choices=sorted(CASES), default="inputs")
+    parser.add_argument("--inputs", type=int, default=1_000_000)
+    parser.add_argument("--every", type=int, default=None, help="steps between two lines")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--decisions", type=int, default=20_000)
+    parser.add_argument("--iterations", type=int, default=4)
+    parser.add_argument("--variants", type=int, default=3_000)
+    parser.add_argument("--submits", type=int, default=6_000)
+    args = parser.parse_args()
+    every = args.every or EVERY[args.case]
+
+    print(f"Python {platform.python_version()}, {platform.machine()}, case {args.case}")
+    print(f"{'steps':>9} {'RSS MiB':>8} {'peak MiB':>9} {'seconds':>8}  last step")
+    start = time.perf_counter()
+    peaks: list[tuple[int, float]] = []
+    steps = 0
+    said = ""
+    for steps, said in enumerate(CASES[args.case](args), 1):
+        if steps % every == 0:
             rss, peak = rss_mib()
-            peaks.append((i + 1, peak))
+            peaks.append((steps, peak))
             took = time.perf_counter() - start
-            print(f"{i + 1:>9} {rss:>8.1f} {peak:>9.1f} {refused:>8} {took:>8.1f}", flush=True)
-    half = [p for n, p in peaks if n > args.inputs // 2]
-    if half:
+            print(f"{steps:>9} {rss:>8.1f} {peak:>9.1f} {took:>8.1f}  {said}", flush=True)
+    if steps % every:
+        rss, peak = rss_mib()
+        peaks.append((steps, peak))
+        print(f"{steps:>9} {rss:>8.1f} {peak:>9.1f} {time.perf_counter() - start:>8.1f}  {said}")
+    half = [p for n, p in peaks if n > steps // 2]
+    if len(half) > 1:
         print(f"peak RSS grew {half[-1] - half[0]:.1f} MiB over the second half of the run")
 
 

@@ -415,7 +415,7 @@ _CLASS_OF = declare(
     bound=_MAX_CARDS,
     why="a card's class is fixed once assigned",
 )
-_MAX_PLANS = 256
+_MAX_PLANS = 64  # a plan takes ~45 kB: a game needs one per phase of its variant
 _PLANS: BoundedCache[tuple[Phase, MeldRules], Plan] = BoundedCache(
     _MAX_PLANS,
     name="_PLANS",

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
-from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache
+from phase10._fast import BoundedCache, IdentityCache, lru_cache
 from phase10._laydown_plan import compiled_plan
 from phase10.actions import Action
 from phase10.cards import WILD, Card, Kind, sort_cards
@@ -70,7 +70,7 @@ def _free_wild(rules: MeldRules) -> Card:
 
 
 @lru_cache(
-    maxsize=1 << 17,
+    maxsize=1 << 15,
     key="`(hand, wilds, Phase, MeldRules)`",
     why="whether cards lay a phase down follows from these only",
 )
@@ -88,29 +88,21 @@ def _search_limits(limits: Limits) -> Limits:
     return limits.raised(max_search_nodes=limits.max_engine_search_nodes)
 
 
-_HELPS = declare(
-    "_Classes.helps",
-    kind="BoundedCache",
-    key="a hand shape (one cache per entry of `_CLASSES`)",
-    bound=1 << 16,
-    why="whether a card helps a shape follows from the shape, phase and rules",
-)
-
-
 # Cards that the laydown search cannot tell apart for a phase (R7 and B7 when the phase has
 # only sets and runs) are one *class*; a hand is looked up as the sorted tuple of its cards'
 # classes, so that the caches below serve every hand of the same shape and hash fast.
 class _Classes:
-    """Per (phase, rules): each card's class, one card per class, and what helps a shape."""
+    """Per (phase, rules): each card's class, one card per class, its number in ``_HELPS``."""
 
-    __slots__ = ("count", "helps", "key", "of", "plan", "rep")
+    __slots__ = ("count", "key", "number", "of", "plan", "rep")
 
     def __init__(self, plan: object, phase: Phase, rules: MeldRules) -> None:
         self.plan = plan
         self.of: dict[Card, int] = {}
         self.rep: dict[int, Card] = {}
         # of and rep hold at most one entry per distinct card of the game's deck
-        self.helps: BoundedCache[tuple[int, ...], dict[int, bool]] = BoundedCache.declared(_HELPS)
+        #: this entry's number, never given twice: the first part of its keys in _HELPS
+        self.number = next(_NUMBERS)
         #: the counting shortcut for this phase, or None when only the search answers
         self.count = _Counting.of(phase, rules)
         #: for the counting shortcut, each class's key: its number (sets, runs) or its
@@ -118,8 +110,23 @@ class _Classes:
         self.key: dict[int, int] = {}
 
 
+_NUMBERS = itertools.count()
+
+# One cache for every (phase, rules), not one each: a hand shape's entry is a dict of one
+# flag per class (~1 kB), and 256 entries of _CLASSES with 65,536 shapes each could hold
+# gigabytes (20,000 ISMCTSBot decisions took 36 -> 154 MiB, issue 23).
+_HELPS: BoundedCache[tuple[int, tuple[int, ...]], dict[int, bool]] = BoundedCache(
+    1 << 13,
+    name="_HELPS",
+    key="`(entry number, hand shape)`, the number of an entry of `_CLASSES`",
+    why="whether a card helps a shape follows from the shape, phase and rules; an entry's "
+    "number is never given again, so a key never names another phase",
+)
+
+
+# 64, as _laydown_plan's plans: an entry keeps its plan (~40 kB) alive
 _CLASSES: BoundedCache[tuple[Phase, MeldRules], _Classes] = BoundedCache(
-    256,
+    64,
     name="_CLASSES",
     key="`(Phase, MeldRules)`",
     why="card classes are fixed once assigned, for the phase and rules only",
@@ -158,7 +165,7 @@ def _shape(hand: Iterable[Card], cl: _Classes, phase: Phase, rules: MeldRules) -
 
 
 @lru_cache(
-    maxsize=1 << 17,
+    maxsize=1 << 15,
     key="`(hand shape, Phase, MeldRules)`",
     why="a hand shape's distance to the phase follows from these only",
 )
@@ -456,9 +463,9 @@ def count_outs(
     distance = _shape_distance(shape, phase, rules)
     if distance == 0:
         return 0
-    helps = cl.helps.get(shape)
+    helps = _HELPS.get((cl.number, shape))
     if helps is None:
-        helps = cl.helps.put(shape, {})
+        helps = _HELPS.put((cl.number, shape), {})
     of = cl.of
     count = cl.count
     tally: tuple[dict[int, int], int] | None = None

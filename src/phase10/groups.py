@@ -408,7 +408,7 @@ class ShapeIndex:
 
 
 @lru_cache(
-    maxsize=4096,
+    maxsize=1 << 10,  # an index takes up to ~10 kB; a variant's phases use a few dozen
     key="`(GroupType, MeldRules)`",
     why="group types and rules are immutable; the index is derived from them only",
 )
@@ -711,7 +711,7 @@ def _filter_options(
 
 
 @lru_cache(
-    maxsize=1 << 16,
+    maxsize=1 << 14,
     key="`(Meld, Card, MeldRules)`",
     why="melds, cards and rules are immutable; how a card extends a meld follows from them",
 )

@@ -28,6 +28,7 @@ bot in ``seat``), so a table replays the same from its seed and the moves submit
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import random
@@ -379,25 +380,74 @@ def _replayed(
     return state, tuple(events), at
 
 
-@attrs.frozen(eq=False)
+class _Past:
+    """The actions of one line of play and the events each recorded, shared by its tables.
+
+    The tables of a game hold their past here rather than a record each, so a finished
+    table's undo chain costs memory in line with its moves, not their square. Each table
+    reads its part, the first ``length`` entries, which never change: the lists are only
+    appended to, under the lock, for a table whose length is theirs (the newest); a table
+    behind the end (one undo went back to) copies its part into a new past first.
+    """
+
+    __slots__ = ("actions", "events", "header", "last", "lock")
+
+    def __init__(
+        self,
+        header: GameRecord,
+        actions: list[Action],
+        events: list[tuple[Event, ...]],
+        last: GameRecord | None = None,
+    ) -> None:
+        #: the record with no actions: its variant, players, dealer, seed, version and tags
+        self.header = header
+        self.actions = actions
+        self.events = events
+        #: the record last asked for (the same prefix for the same length, as only appended)
+        self.last = last
+        self.lock = threading.Lock()
+
+    def extended(
+        self, length: int, actions: Sequence[Action], events: Sequence[tuple[Event, ...]]
+    ) -> _Past:
+        """The past of a table of ``length`` actions followed by ``actions``."""
+        with self.lock:
+            if len(self.actions) == length:
+                self.actions.extend(actions)
+                self.events.extend(events)
+                return self
+            return _Past(
+                self.header,
+                [*self.actions[:length], *actions],
+                [*self.events[:length], *events],
+            )
+
+    def record(self, length: int) -> GameRecord:
+        """The record of the first ``length`` actions."""
+        last = self.last
+        if last is None or len(last.actions) != length:
+            last = self.last = attrs.evolve(self.header, actions=tuple(self.actions[:length]))
+        return last
+
+
+@attrs.frozen(eq=False, repr=False)
 class Table:
     """A game, its seats (bots or people), its seed and its record, at a human decision.
 
     Build one with :meth:`new` (or :meth:`from_record`); each :meth:`submit` returns the
     next table. Between two tables nothing is shared that can change. A table keeps its
-    record, the current state and the events :func:`phase10.apply` recorded for each
-    action (what :meth:`events_for` shows), not a state per action; it pickles flat, as
-    its record and the points :meth:`undo` goes back to, and is replayed when loaded.
+    current state; the actions and the events :func:`phase10.apply` recorded for each
+    (what :meth:`events_for` shows), not a state per action, are kept once for the tables
+    of one line of play, so a finished table and the tables :meth:`undo` goes back to take
+    memory in line with the moves. It pickles and deep-copies flat (no recursion however
+    long the game), as its record and the points :meth:`undo` goes back to, and is
+    replayed when loaded.
 
     Attributes:
         seats: For each seat, the :class:`~phase10.Bot` that plays it or ``None`` for a
             person.
         seed: Where the chance outcomes and the bots' generators come from.
-        record: Every action so far, chance included; the state is its replay.
-        state: The current :class:`~phase10.GameState` (by default, replayed from the
-            record).
-        events: For each action of the record, the events :func:`phase10.apply` recorded
-            (:func:`phase10.events_of`), as every seat saw them.
+        state: The current :class:`~phase10.GameState`.
         previous: The table before the last :meth:`submit` (``None`` for a new table).
         version: How many moves :meth:`submit` accepted on the way to this table (0 for a
             new table; an undo goes back to the version before). Send it to clients and
@@ -406,15 +456,9 @@ class Table:
 
     seats: tuple[Bot | None, ...] = attrs.field(converter=_to_seats)
     seed: str
-    record: GameRecord
-    state: GameState = attrs.field(
-        default=attrs.Factory(lambda self: _replayed(self.record)[0], takes_self=True),
-        repr=False,
-    )
-    events: tuple[tuple[Event, ...], ...] = attrs.field(
-        default=attrs.Factory(lambda self: _replayed(self.record)[1], takes_self=True),
-        repr=False,
-    )
+    _past: _Past
+    _length: int
+    state: GameState
     previous: Table | None = attrs.field(default=None, repr=False)
     _line: _Line = attrs.field(
         default=attrs.Factory(
@@ -484,7 +528,7 @@ class Table:
         line = _line(names, len(seats), undo, on_event)
         record = GameRecord(variant=variant, num_players=len(seats), dealer=dealer, seed=seed)
         state = new_game(variant, len(seats), dealer=dealer)
-        return cls(seats, seed, record, state, (), None, line)._advance()
+        return cls(seats, seed, _Past(record, [], []), 0, state, None, line)._advance([], [], state)
 
     @classmethod
     def from_record(
@@ -515,21 +559,70 @@ class Table:
         line = _line(names, len(seats), undo, on_event)
         seed = seed if seed is not None else record.seed or secrets.token_hex(16)
         state, events, _ = _replayed(record)
-        return cls(seats, seed, record, state, events, None, line)._advance()
+        past = _Past(_header(record), list(record.actions), list(events), record)
+        table = cls(seats, seed, past, len(record.actions), state, None, line)
+        return table._advance([], [], state)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # flat: the seats, the seed, the record and how long the record was at each table
         # undo() goes back to; the states and events are replayed from the record on loading
+        # the event hook is the process's own and is not pickled
+        line = (self._line.names, self._line.undo)
+        return _unpickled, (self.seats, self.seed, self.record, self._marks(), line)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # the past and the states are immutable (the past only grows past every table's
+        # part), so the copies share them; only the seats (bots may hold state) are copied,
+        # once for the whole chain, which is walked in a loop, not by recursion
+        seats = copy.deepcopy(self.seats, memo)
+        # the copy is a game of its own: its own lock, and its newest table the latest
+        was = self._line
+        line = _Line(was.names, was.undo, was.hook)
+        chain = []
+        table: Table | None = self
+        while table is not None:
+            chain.append(table)
+            table = table.previous
+        copied: Table | None = None
+        for t in reversed(chain):
+            copied = memo.get(id(t)) or Table(
+                seats, t.seed, t._past, t._length, t.state, copied, line
+            )
+            memo[id(t)] = copied
+        assert copied is not None
+        if was.latest is not None:
+            line.latest, line.latest_version = copied._tick, copied.version
+        return copied
+
+    def __copy__(self) -> Table:
+        return self  # immutable: a shallow copy would share everything anyway
+
+    def __repr__(self) -> str:
+        return f"Table.from_record({self.record!r}, {self.seats!r}, seed={self.seed!r})"
+
+    def _marks(self) -> tuple[int, ...]:
+        """How long the record was at each table undo goes back to, the last table first."""
         marks = []
         table = self.previous
         while table is not None:
-            marks.append(len(table.record.actions))
+            marks.append(table._length)
             table = table.previous
-        # the event hook is the process's own and is not pickled
-        line = (self._line.names, self._line.undo)
-        return _unpickled, (self.seats, self.seed, self.record, tuple(marks), line)
+        return tuple(marks)
 
     # ----------------------------------------------------------------- reading
+
+    @property
+    def record(self) -> GameRecord:
+        """Every action so far, chance included; the state is its replay."""
+        return self._past.record(self._length)
+
+    @property
+    def events(self) -> tuple[tuple[Event, ...], ...]:
+        """For each action of the record, the events :func:`phase10.apply` recorded.
+
+        As :func:`phase10.events_of` gives them, as every seat saw them.
+        """
+        return tuple(self._past.events[: self._length])
 
     @property
     def is_over(self) -> bool:
@@ -560,12 +653,12 @@ class Table:
         self._check_seat(seat)
         if type(since) is not int or since < 0:
             raise InvalidStateError(f"since must be a whole number >= 0, got {since!r}")
-        actions = self.record.actions
+        actions, events = self._past.actions, self._past.events
         names = self._line.names
         return tuple(
             _table_event(i, event, seat, actions[i], names)
-            for i in range(since, len(actions))
-            for event in self.events[i]
+            for i in range(since, self._length)
+            for event in events[i]
         )
 
     def payload(self, seat: int, *, since: int = 0) -> dict[str, Any]:
@@ -600,7 +693,7 @@ class Table:
         events = self.events_for(seat, since=since)
         v = view(self.state, seat)
         mine = self.waiting_for == seat
-        variant = self.record.variant
+        variant = self._past.header.variant
         legal = legal_actions(v) if mine else ()
         hand = v.hand
         ids = hand_ids(hand)
@@ -619,7 +712,7 @@ class Table:
             "moves": _grouped(legal, hand, ids),
             "hint": self._hint(legal, hand, ids),
             "events": [e.to_dict() for e in events],
-            "next": len(self.record.actions),
+            "next": self._length,
         }
 
     def _hint(
@@ -698,7 +791,7 @@ class Table:
             line.latest, line.latest_version = after._tick, after.version
             if line.hook is not None:
                 try:
-                    after._tell(line.hook, len(self.record.actions))
+                    after._tell(line.hook, self._length)
                 except BaseException:
                     # the caller never gets the new table: the move is not accepted, and
                     # this table stays the latest (else the game could never move again)
@@ -764,7 +857,7 @@ class Table:
                 said=Message.of("view-other-seat"),
             )
         after = apply(state, action)  # a refused laydown is a LaydownError with its problems
-        return self._then(action, state, after)._advance(previous=self)
+        return self._advance([action], [events_of(state, after)], after, previous=self)
 
     def undo(self, *, seat: int | None = None, expect: int | None = None) -> Table:
         """The table before the last :meth:`submit`, if the table's undo policy allows it.
@@ -806,7 +899,7 @@ class Table:
         if policy == "never":
             why = "this table takes no move back"
         elif policy == "own-turn-no-draw":
-            played = self.record.actions[len(before.record.actions) :]
+            played = self._past.actions[before._length : self._length]
             if seat is not None and seat != mover:
                 why = f"the last move was {self._line.names[mover or 0]}'s"
             elif any(a.is_chance for a in played):
@@ -840,7 +933,7 @@ class Table:
             )
 
     def _read(self, seat: int, move: object) -> Action:
-        rules = self.record.variant.meld_rules
+        rules = self._past.header.variant.meld_rules
         if isinstance(move, str):
             text = move.strip()
             if len(text) > MAX_MOVE_TEXT:
@@ -860,19 +953,21 @@ class Table:
             raise FormatError(f"a move is an action, its notation or its JSON, got {move!r}")
         return move
 
-    def _then(self, action: Action, before: GameState, after: GameState) -> Table:
-        record = attrs.evolve(self.record, actions=(*self.record.actions, action))
-        events = (*self.events, events_of(before, after))
-        return Table(self.seats, self.seed, record, after, events, self.previous, self._line)
+    def _advance(
+        self,
+        actions: list[Action],
+        events: list[tuple[Event, ...]],
+        state: GameState,
+        *,
+        previous: Table | None = None,
+    ) -> Table:
+        """Play chance and the bots on from ``actions`` (played after this table) and ``state``.
 
-    def _advance(self, *, previous: Table | None = None) -> Table:
-        """Play chance and the bots until a person must act or the game is over."""
-        actions = list(self.record.actions)
-        events = list(self.events)
-        state = self.state
+        Until a person must act or the game is over; the table after them all.
+        """
         played = 0
         while not state.is_over:
-            n = len(actions)
+            n = self._length + len(actions)
             if state.is_chance:
                 action: Action = sample_chance(state, random.Random(f"{self.seed}:{n}"))
             else:
@@ -893,16 +988,20 @@ class Table:
             actions.append(action)
             events.append(events_of(state, after))
             state = after
-        record = attrs.evolve(self.record, actions=tuple(actions))
+        past = self._past.extended(self._length, actions, events) if actions else self._past
         return Table(
             self.seats,
             self.seed,
-            record,
+            past,
+            self._length + len(actions),
             state,
-            tuple(events),
             previous if previous is not None else self.previous,
             self._line,
         )
+
+
+def _header(record: GameRecord) -> GameRecord:
+    return attrs.evolve(record, actions=())
 
 
 def _unpickled(
@@ -915,11 +1014,11 @@ def _unpickled(
     """A pickled table again: the record replayed once, the tables undo goes back to rebuilt."""
     state, events, at = _replayed(record, marks)
     line = _Line(*options) if options is not None else _Line(_names(None, len(seats)))
+    past = _Past(_header(record), list(record.actions), list(events), record)
     previous: Table | None = None
     for mark in reversed(marks):
-        part = attrs.evolve(record, actions=record.actions[:mark])
-        previous = Table(seats, seed, part, at[mark], events[:mark], previous, line)
-    return Table(seats, seed, record, state, events, previous, line)
+        previous = Table(seats, seed, past, mark, at[mark], previous, line)
+    return Table(seats, seed, past, len(record.actions), state, previous, line)
 
 
 # ------------------------------------------------------------- the schemas of what clients get
