@@ -1,7 +1,8 @@
 """Nox sessions mirroring the CI checks in ``.ci/run``.
 
 Run ``nox`` for all sessions or ``nox -s tests`` for one; arguments after
-``--`` go to pytest in the ``tests`` and ``extras`` sessions.
+``--`` go to pytest in the ``tests`` and ``extras`` sessions, which run on every core
+(``-n auto``, pytest-xdist) as ``.ci/run`` runs them; ``-- -n 0`` runs serially.
 
 The Python versions are the ``Programming Language :: Python :: 3.X`` classifiers of
 ``pyproject.toml``, and the tests that need the optional extras are its
@@ -53,9 +54,18 @@ def _install(session: nox.Session, *args: str) -> None:
 
 
 def _pytest_no_skips(session: nox.Session, *args: str, env: dict[str, str]) -> None:
-    """Run pytest with ``args``; fail if it skipped a test."""
+    """Run pytest on every core with ``args`` (a later ``-n`` wins); fail if it skipped a test."""
     output = session.run(
-        "python", "-m", "pytest", "-p", "no:cacheprovider", *args, env=env, silent=True
+        "python",
+        "-m",
+        "pytest",
+        "-n",
+        "auto",
+        "-p",
+        "no:cacheprovider",
+        *args,
+        env=env,
+        silent=True,
     )
     print(output)
     if isinstance(output, str) and SKIPPED.search(output):

@@ -44,6 +44,7 @@ from tests.helpers import (
     lay,
     play,
     play_random_game,
+    progress_action,
     start,
 )
 
@@ -125,14 +126,24 @@ def test_sampling_hidden_cards_keeps_the_multiset() -> None:
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_random_games_with_the_new_options_conserve_cards_and_end(players: int) -> None:
-    # options decks_per_player (T-1) and end_at_last_phase (T-5) on the classic game:
-    # every step conserves the deck for this many players, listed actions apply, near
-    # misses are refused (tests.variant_helpers.check_step and check_refusals)
+    """Options decks_per_player (T-1) and end_at_last_phase (T-5) on the classic game.
+
+    Every step conserves the deck for this many players; every 10th step every listed
+    action applies and near misses are refused (tests.helpers.check_step and
+    check_refusals). The players make progress (tests.helpers.progress_action), so the
+    game reaches its last-phase laydown in about 1,000 steps instead of 5,000.
+    """
     variant = CLASSIC.with_options(
         name="classic-deck-each", decks_per_player=1, end_at_last_phase=True
     )
     final, steps = play_random_game(
-        variant, players, f"identical:{players}", max_hands=100, max_steps=150_000, full_every=40
+        variant,
+        players,
+        f"identical:{players}",
+        max_hands=100,
+        max_steps=150_000,
+        full_every=10,
+        choose=progress_action,
     )
     assert final.is_over
     assert len(final.winners) == 1  # the game ends at the first last-phase laydown
