@@ -2,7 +2,8 @@
 
 Debian's ``chromium`` and ``chromium-driver``, driven by selenium, play a whole hand through
 the page as a person would, by clicking: draw, a laydown the rules refuse (its per-group
-reasons must appear on the page), a laydown, a hit and discards, until the hand ends. The
+reasons must appear on the page), the payload's hint shown and used for a laydown, a hit
+and discards, each card clicked by the payload's hand id, until the hand ends. The
 server is the example app under uvicorn on loopback. ``.ci/run``'s extras step installs
 chromium where it is missing; with ``CI=true`` or ``PHASE10_REQUIRE_EXTRAS=1`` a missing
 browser is a failure, never a skip.
@@ -124,13 +125,17 @@ def click_key(b: WebDriver, key: str) -> None:
     b.find_element(By.CSS_SELECTOR, f'#picture [data-key="{key}"]').click()
 
 
-def click_cards(b: WebDriver, hand: list[str], cards: list[str], used: set[int]) -> None:
-    """Click the hand's cards ``cards``, each a different one of the hand."""
-    for card in cards:
-        index = next((i for i, c in enumerate(hand) if c == card and i not in used), None)
-        assert index is not None, (card, cards, hand)
-        used.add(index)
-        click_key(b, f"hand/{index}")
+def click_card(b: WebDriver, card_id: str) -> None:
+    """Click the hand's card of id ``card_id`` (``R7#2``), which the page gave its picture."""
+    b.find_element(By.CSS_SELECTOR, f'#picture [data-id="{card_id}"]').click()
+
+
+def first_option(payload: dict[str, Any], verb: str) -> tuple[str, dict[str, Any], int]:
+    """The hand id and the legal move of the payload's first ``verb`` move (by card), and
+    how many moves play that card (targets to choose from)."""
+    group = next(g for g in payload["moves"] if g["verb"] == verb)
+    option = group["options"][0]
+    return option["cards"][0], payload["legal"][option["move"]]["json"], len(group["options"])
 
 
 def test_a_whole_hand_against_bots_in_chromium(site: str, browser: webdriver.Chrome) -> None:
@@ -148,7 +153,14 @@ def test_a_whole_hand_against_bots_in_chromium(site: str, browser: webdriver.Chr
         assert payload["your_turn"], "the bots play in the server up to our turn"
         version = state["version"]
         hand = payload["view"]["hand"]
-        legal = {m["json"]["action"]: m["json"] for m in reversed(payload["legal"])}
+        # the page names the hand's cards by the payload's ids, in the picture too
+        shown = b.execute_script(
+            "return [...document.querySelectorAll('#picture [data-key^=\"hand/\"]')]"
+            ".map((g) => g.dataset.id);"
+        )
+        assert [h["id"] for h in payload["hand"]] == shown
+        verbs = {g["verb"] for g in payload["moves"]}
+        hint = b.find_element(By.ID, "hint")
         if state["step"] == "draw":
             click_key(b, "draw")
         elif state["step"] == "play" and not seen["refused"]:
@@ -165,24 +177,25 @@ def test_a_whole_hand_against_bots_in_chromium(site: str, browser: webdriver.Chr
             b.find_element(By.ID, "clear").click()
             seen["refused"] += 1
             continue
-        elif "lay" in legal:
-            used: set[int] = set()
-            for number, meld in enumerate(legal["lay"]["laydown"]["melds"]):
-                if number:
-                    b.find_element(By.ID, "group").click()
-                click_cards(b, hand, [c.split("=")[0] for c in meld["cards"]], used)
+        elif payload["hint"] is not None:
+            # the page shows the payload's hint; one click picks its cards, one lays them
+            assert hint.is_displayed() and hint.text.startswith("You can lay down: ")
+            b.find_element(By.ID, "use-hint").click()
+            picked = b.execute_script("return page.groups;")
+            assert payload["hint"]["groups"] == picked
             b.find_element(By.ID, "lay").click()
             seen["laid"] += 1
-        elif "hit" in legal:
-            hit = legal["hit"]
-            click_cards(b, hand, [hit["card"]], set())
+        elif "hit" in verbs:
+            assert not hint.is_displayed()
+            card_id, hit, _ = first_option(payload, "hit")
+            click_card(b, card_id)
             click_key(b, f"meld/{hit['owner']}/{hit['meld']}")
             seen["hit"] += 1
         else:
-            discard = legal["discard"]
-            click_cards(b, hand, [discard["card"]], set())
+            card_id, _, targets = first_option(payload, "discard")
+            click_card(b, card_id)
             click_key(b, "discard")
-            if discard["target"] is not None:  # a skip: choose whom on the page
+            if targets > 1:  # a skip: choose whom on the page
                 WebDriverWait(b, 10).until(
                     lambda _: b.find_element(By.ID, "targets").is_displayed()
                 )

@@ -180,3 +180,34 @@ def test_the_cache_table_writes_every_field() -> None:
         "| --- | --- | --- | ---: | --- |\n"
         "| `m._X` | dict | a key | fixed set | a reason |\n"
     ) == _fast.cache_table(infos)
+
+
+def _fill_the_caches() -> None:
+    """Play, write, read and picture a little, so that most caches hold something."""
+    variant = phase10.find_variant("classic-first-1")
+    result = phase10.play_game(variant, [phase10.GreedyBot()] * 3, seed="clear", record=True)
+    assert result.record is not None
+    state = phase10.replay(result.record)
+    phase10.from_json(phase10.to_json(state))
+    phase10.parse_history(str(state.history), state.variant)
+    phase10.svg.game(state)
+
+
+def test_clear_caches_empties_every_declared_cache() -> None:
+    _import_everything()
+    _fill_the_caches()
+    before = _fast.cache_entries()
+    assert {c.name for c in _fast.caches()} == set(before)
+    full = {name for name, n in before.items() if n and name.startswith("phase10.")}
+    assert len(full) > 10, f"the game filled too few caches to test anything: {sorted(full)}"
+    phase10.clear_caches()
+    assert {} == {name: n for name, n in _fast.cache_entries().items() if n}
+
+
+def test_the_registry_holds_every_cache_made_at_import() -> None:
+    """So that ``clear_caches`` reaches it; only caches made per entry come later."""
+    _import_everything()
+    ours = {c.name for c in _ours()}
+    unheld = {name for name, n in _fast.cache_entries().items() if n is None and name in ours}
+    made_later = {c.name for c in _ours() if c.kind in {"BoundedCache", "IdentityCache"}}
+    assert set() == unheld - made_later

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from phase10 import _fast
 from tests.optional_deps import require
 
 require("starlette.testclient", "web")  # the web dependency group
@@ -265,6 +266,22 @@ def test_idle_tables_leave_memory_and_come_back_from_their_records(
     assert before == after and me.id in server.games
     assert 2 == me.play(me.legal("discard")[0])["version"]  # versions go on
     assert 409 == me.post("draw", expect=1).status_code
+
+
+def test_the_caches_are_emptied_when_the_last_table_leaves_memory(client: TestClient) -> None:
+    server = client.app.state.server  # type: ignore[attr-defined]
+    first, second = new_table(client), new_table(client)
+    first.play("draw")
+    server.games[second.id].used = float("inf")  # still in use: the caches stay
+    server.sweep(now=1e12)
+    assert [second.id] == list(server.games)
+    assert any(_fast.cache_entries().values())
+    server.games[second.id].used = 0
+    server.sweep(now=1e12)  # the last table left: nothing is cached any more
+    entries = _fast.cache_entries().items()
+    assert {} == {name: n for name, n in entries if n and name.startswith("phase10.")}
+    assert 1 == second.play("draw")["version"]  # the next move fills them again
+    assert any(_fast.cache_entries().values())
 
 
 def test_expired_tables_are_deleted(tmp_path: Path) -> None:

@@ -18,12 +18,17 @@ What makes it safe to copy (docs/howto/run-a-game-server.md says why each one ma
   or repeated one with the coded ``stale-move`` error (409), so no move is lost or doubled,
   without a lock here.
 * **Bots off the event loop.** ``Table.new`` and ``Table.submit`` (which plays the bots)
-  run in a worker thread (``run_in_threadpool``): a slow bot stalls its own table only.
+  run in a worker thread (the server's own pool of ``WORKERS`` threads): a slow bot stalls
+  its own table only.
 * **Expiry and persistence.** Each accepted move saves the table's record (and the hashes
   of its tokens) to a directory; a table idle for ``idle`` seconds leaves memory and comes
   back from its record (``Table.from_record``) on its next request; one idle for ``expire``
   seconds is deleted. With ``max_tables`` tables in memory the least recently used leaves
-  first, so the server never refuses a new game for being full.
+  first, so the server never refuses a new game for being full. When the last table in
+  memory leaves, the server empties the library's caches (``phase10.clear_caches()``),
+  stops its worker threads (a new pool starts with the next request) and hands the C
+  heap's free pages back (glibc's ``malloc_trim``), so an idle server is back to the memory
+  it had after start-up and a first game.
 * **An event stream.** ``WS /tables/{id}/events?token=`` pushes each event as the seat saw
   it (``Table``'s ``on_event`` hook), so a person sees the other people's moves at once.
 * **No undo.** A person who could undo a draw would see the card and take the discard
@@ -46,7 +51,10 @@ or a stale one, 413 a body too large):
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import ctypes
+import functools
 import gc
 import hashlib
 import json
@@ -59,14 +67,13 @@ from typing import Any
 
 import attrs
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from phase10 import GameRecord, GreedyBot, RandomBot, svg, view
+from phase10 import GameRecord, GreedyBot, RandomBot, clear_caches, svg, view
 from phase10.actions import PLAYER_ACTION_TYPES
 from phase10.bots import Bot
 from phase10.errors import IllegalActionError, Phase10Error, StaleMoveError
@@ -76,8 +83,26 @@ from phase10.variants import find_variant
 BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 MAX_BODY = 16 * 1024  # bytes: a move is short; refuse anything big before parsing it
 MAX_PEOPLE = 6
+WORKERS = 40  # threads for the bots and the disk: as many as Starlette's own pool has
 MAX_QUEUE = 1000  # events waiting for a slow event-stream client before it is dropped
 STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or ``None`` where the C library has none (not glibc)."""
+    with contextlib.suppress(OSError, AttributeError):
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+        return trim
+    return None
+
+
+MALLOC_TRIM = _malloc_trim()
+
+
+def give_back_memory() -> None:
+    """Hand the C heap's free pages back to the system (glibc keeps them for reuse)."""
+    if MALLOC_TRIM is not None:
+        MALLOC_TRIM(0)
 
 
 class HTTPProblem(Exception):
@@ -132,6 +157,20 @@ class Server:
         self.max_tables = max_tables
         self.games: dict[str, Game] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.pool: concurrent.futures.ThreadPoolExecutor | None = None
+
+    async def run(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``function(*args, **kwargs)`` in a worker thread, off the event loop."""
+        if self.pool is None:  # the first request since start-up or since the server idled
+            self.pool = concurrent.futures.ThreadPoolExecutor(WORKERS, "phase10-worker")
+        call = functools.partial(function, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self.pool, call)
+
+    def stop_workers(self) -> None:
+        """Let the worker threads end (their work in hand still runs); a new pool follows."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False)
+            self.pool = None
 
     # --- events: the Table's hook runs in the worker thread, under the table's lock, so it
     # only hands each event to the event loop
@@ -193,7 +232,7 @@ class Server:
             raise HTTPProblem(404, "no such table", "no-table")
         game = self.games.get(game_id)
         if game is None:
-            game = await run_in_threadpool(self.load, game_id)
+            game = await self.run(self.load, game_id)
             if game is None:
                 raise HTTPProblem(404, "no such table", "no-table")
             game = self.games.setdefault(game_id, game)  # another request may have loaded it
@@ -225,8 +264,15 @@ class Server:
         idle = [game for game in self.games.values() if now - game.used >= self.idle]
         for game in idle:
             self.drop(game)
+        if idle and not self.games:
+            # Nobody is playing: the caches' entries (bounded, but up to several MB) are of
+            # no use until the next game, which fills them again in a few moves.
+            clear_caches()
         if idle:
             gc.collect()  # give the memory of the tables dropped back now, not some time later
+        if idle and not self.games:
+            self.stop_workers()  # idle threads keep their stacks and their malloc arenas
+            give_back_memory()
         wall = time.time()
         for path in self.store.glob("*.json"):
             with contextlib.suppress(OSError):
@@ -314,14 +360,12 @@ async def create_table(request: Request) -> JSONResponse:
     game_id = secrets.token_hex(16)
     seats = [None if name is None else BOTS[name]() for name in bots]
     seed = None if server.seeds is None else server.seeds()  # the server's, never the client's
-    table = await run_in_threadpool(
-        Table.new, variant, seats, seed=seed, on_event=server.hook(game_id)
-    )
+    table = await server.run(Table.new, variant, seats, seed=seed, on_event=server.hook(game_id))
     tokens = {seat: secrets.token_urlsafe(24) for seat in range(people)}
     game = Game(game_id, table, bots, {digest(t): seat for seat, t in tokens.items()})
     server.games[game_id] = game
     server.evict_over_capacity()
-    await run_in_threadpool(server.save, game)
+    await server.run(server.save, game)
     answer = server.state(game, 0)
     answer["token"] = tokens[0]
     answer["invites"] = [{"seat": s, "token": t} for s, t in tokens.items() if s != 0]
@@ -352,10 +396,10 @@ async def submit_move(request: Request) -> JSONResponse:
     since = len(table.record.actions)
     # the Table checks the version and plays the move (and the bots) as one step under its
     # own lock, in a worker thread: two moves for one version cannot both be played
-    after = await run_in_threadpool(table.submit, seat, move, expect=expect - game.offset)
+    after = await server.run(table.submit, seat, move, expect=expect - game.offset)
     if game.table.version < after.version:
         game.table = after
-    await run_in_threadpool(server.save, game)
+    await server.run(server.save, game)
     return JSONResponse(server.state(game, seat, since))
 
 
@@ -433,6 +477,7 @@ def create_app(
             yield
         finally:
             task.cancel()
+            server.stop_workers()
             server.loop = None
 
     app = Starlette(

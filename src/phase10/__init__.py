@@ -5,6 +5,7 @@ Cards and notation, group types and melds, phases, an exact laydown search and s
 
 # phase10.svg is imported here so that it registers the notebook pictures (_repr_svg_).
 from phase10 import svg as svg
+from phase10._fast import clear_caches
 from phase10._history_text import parse_event, parse_history
 from phase10._version import __version__
 from phase10.actions import (
@@ -286,6 +287,7 @@ __all__ = [
     "check",
     "check_meld",
     "classic_deck",
+    "clear_caches",
     "dealt_problems",
     "events_of",
     "explain",

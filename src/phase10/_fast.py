@@ -44,6 +44,10 @@ one of these types, declared with :func:`declare`), and ``docs/performance.md`` 
   for and ``cache.get(id(obj))`` needs no further check. Writes hold a lock, and empty the
   dict of ids before letting go of the key objects, so that this holds with threads too
   (a reader sees an id only while its object is kept alive).
+* :func:`clear_caches` empties every cache made so far (the registry keeps each module's
+  caches, and those made per entry of another or per object through ``declared``, the
+  latter weakly), for a long-running server that wants its memory back; since a cached
+  value is a pure function of its key, that changes no answer.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ import functools
 import sys
 import threading
 import types
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
@@ -63,8 +68,10 @@ __all__ = [
     "Evolve",
     "IdentityCache",
     "Projection",
+    "cache_entries",
     "cache_table",
     "caches",
+    "clear_caches",
     "declare",
     "lru_cache",
     "make_evolve",
@@ -284,18 +291,32 @@ class CacheInfo:
 
 _CACHES: dict[str, CacheInfo] = {}
 _CACHES_LOCK = threading.Lock()
+# The cache objects themselves, by name, so that clear_caches() can empty them: those made
+# once (module-level tables, kept alive by their modules anyway) and those made per entry
+# of another cache or per object through `declared` (held weakly: they go with their owner).
+_TABLES: dict[str, list[Any]] = {}
+_MADE: dict[str, weakref.WeakValueDictionary[int, Any]] = {}  # by id: caches are unhashable
 
 
 def declare(
-    name: str, *, kind: str, key: str, bound: int | None, why: str, module: str | None = None
+    name: str,
+    *,
+    kind: str,
+    key: str,
+    bound: int | None,
+    why: str,
+    module: str | None = None,
+    table: object = None,
 ) -> CacheInfo:
     """Register a cache under ``module.name`` (``module``: the caller's, by default).
 
     The cache types below call this themselves when made with a ``name``. Call it directly
-    for a table that is not one of them, and at import time for caches made later, one per
-    entry of another cache or per object: those are made with ``BoundedCache.declared(info)``
-    (or ``IdentityCache.declared``), so that :func:`caches` lists them before any is made.
-    Declaring a cache again is allowed as long as the declaration is the same.
+    for a table that is not one of them (passing the ``table`` itself, a ``dict`` or
+    ``list``, so that :func:`clear_caches` can empty it), and at import time for caches
+    made later, one per entry of another cache or per object: those are made with
+    ``BoundedCache.declared(info)`` (or ``IdentityCache.declared``), so that :func:`caches`
+    lists them before any is made. Declaring a cache again is allowed as long as the
+    declaration is the same.
 
     Raises:
         ValueError: ``name``, ``key`` or ``why`` is empty, or the cache was declared before
@@ -308,9 +329,54 @@ def declare(
     info = CacheInfo(f"{module}.{name}", kind, key, bound, why)
     with _CACHES_LOCK:
         before = _CACHES.setdefault(info.name, info)
+        if before == info and table is not None:
+            tables = _TABLES.setdefault(info.name, [])
+            if all(t is not table for t in tables):
+                tables.append(table)
     if before != info:
         raise ValueError(f"the cache {info.name} is declared twice, differently: {info!r}")
     return info
+
+
+def _made(info: CacheInfo, cache: Any) -> Any:
+    """``cache``, made for ``info`` through ``declared``, remembered (weakly) for clearing."""
+    with _CACHES_LOCK:
+        _MADE.setdefault(info.name, weakref.WeakValueDictionary())[id(cache)] = cache
+    return cache
+
+
+def _tables(name: str) -> list[Any]:
+    with _CACHES_LOCK:
+        made = _MADE.get(name)
+        return [*_TABLES.get(name, ()), *(() if made is None else made.values())]
+
+
+def _entries(table: Any) -> int:
+    info = getattr(table, "cache_info", None)  # a functools.lru_cache
+    return int(info().currsize) if info is not None else len(table)
+
+
+def cache_entries() -> dict[str, int | None]:
+    """How many entries each declared cache holds now (those made per entry: together).
+
+    ``None`` for a cache the registry holds no object of: one declared to be made later,
+    per entry of another cache or per object, of which none is alive.
+    """
+    found = {c.name: _tables(c.name) for c in caches()}
+    return {name: sum(map(_entries, t)) if t else None for name, t in found.items()}
+
+
+def clear_caches() -> None:
+    """Empty every cache of phase10 made so far, to give its memory back.
+
+    Safe at any time, from any thread: a cached value is a pure function of its key, so
+    the caches only fill again, as they did after start-up, and no answer changes. The
+    caches made per entry of another (or per object) are emptied too, those still alive.
+    """
+    for info in caches():
+        for table in _tables(info.name):
+            clear = getattr(table, "cache_clear", None)  # a functools.lru_cache
+            (table.clear if clear is None else clear)()
 
 
 def _declared_size(info: CacheInfo, kind: str) -> int:
@@ -339,11 +405,11 @@ def cache_table(infos: tuple[CacheInfo, ...] | None = None) -> str:
 
 
 def _register(
-    kind: str, name: str | None, maxsize: int, key: str, why: str, depth: int = 2
+    kind: str, name: str | None, maxsize: int, key: str, why: str, table: object, depth: int = 2
 ) -> None:
     if name is not None:
         module = sys._getframe(depth).f_globals.get("__name__", "?")
-        declare(name, kind=kind, key=key, bound=maxsize, why=why, module=module)
+        declare(name, kind=kind, key=key, bound=maxsize, why=why, module=module, table=table)
 
 
 K = TypeVar("K", bound=Hashable)
@@ -373,7 +439,7 @@ class BoundedCache(dict[K, V]):
             declared differently from before (:func:`declare`).
     """
 
-    __slots__ = ("_lock", "maxsize")
+    __slots__ = ("__weakref__", "_lock", "maxsize")
 
     def __init__(
         self, maxsize: int, *, name: str | None = None, key: str = "", why: str = ""
@@ -381,7 +447,7 @@ class BoundedCache(dict[K, V]):
         super().__init__()
         self.maxsize = _check_size(maxsize)
         self._lock = threading.Lock()
-        _register("BoundedCache", name, maxsize, key, why)
+        _register("BoundedCache", name, maxsize, key, why, self)
 
     @classmethod
     def declared(cls, info: CacheInfo) -> BoundedCache[K, V]:
@@ -390,7 +456,8 @@ class BoundedCache(dict[K, V]):
         Raises:
             ValueError: ``info`` is not a declared ``BoundedCache`` with a bound.
         """
-        return cls(_declared_size(info, "BoundedCache"))
+        made: BoundedCache[K, V] = _made(info, cls(_declared_size(info, "BoundedCache")))
+        return made
 
     def put(self, key: K, value: V) -> V:
         """Store ``value`` under ``key`` (emptying a full cache first) and return it."""
@@ -445,7 +512,7 @@ class IdentityCache(Generic[V]):
             declared differently from before (:func:`declare`).
     """
 
-    __slots__ = ("_data", "_keep", "_lock", "get", "maxsize")
+    __slots__ = ("__weakref__", "_data", "_keep", "_lock", "get", "maxsize")
 
     def __init__(
         self, maxsize: int, *, name: str | None = None, key: str = "", why: str = ""
@@ -456,7 +523,7 @@ class IdentityCache(Generic[V]):
         self._lock = threading.Lock()
         #: ``get(id(obj))``: the value stored for ``obj``, or ``None``; a dict's own ``get``.
         self.get = self._data.get
-        _register("IdentityCache", name, maxsize, key, why)
+        _register("IdentityCache", name, maxsize, key, why, self)
 
     @classmethod
     def declared(cls, info: CacheInfo) -> IdentityCache[V]:
@@ -465,7 +532,8 @@ class IdentityCache(Generic[V]):
         Raises:
             ValueError: ``info`` is not a declared ``IdentityCache`` with a bound.
         """
-        return cls(_declared_size(info, "IdentityCache"))
+        made: IdentityCache[V] = _made(info, cls(_declared_size(info, "IdentityCache")))
+        return made
 
     def put(self, obj: object, value: V) -> V:
         """Store ``value`` for ``obj`` (emptying a full cache first) and return it."""
@@ -520,8 +588,9 @@ def reuse(
         ValueError: ``maxsize`` is not a whole number of at least 1, or the cache is
             declared differently from before (:func:`declare`).
     """
-    _register("reuse", name, _check_size(maxsize), key, why)
-    return functools.lru_cache(maxsize=maxsize)(cls)  # type: ignore[return-value]
+    cached = functools.lru_cache(maxsize=_check_size(maxsize))(cls)
+    _register("reuse", name, maxsize, key, why, cached)
+    return cached  # type: ignore[return-value]
 
 
 def lru_cache(*, maxsize: int, key: str, why: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
@@ -537,6 +606,7 @@ def lru_cache(*, maxsize: int, key: str, why: str) -> Callable[[Callable[P, R]],
     size = _check_size(maxsize)
 
     def wrap(function: Callable[P, R]) -> Callable[P, R]:
+        cached = functools.lru_cache(maxsize=size)(function)
         declare(
             function.__qualname__,
             kind="lru_cache",
@@ -544,7 +614,8 @@ def lru_cache(*, maxsize: int, key: str, why: str) -> Callable[[Callable[P, R]],
             bound=size,
             why=why,
             module=function.__module__,
+            table=cached,
         )
-        return functools.lru_cache(maxsize=size)(function)  # type: ignore[return-value]
+        return cached  # type: ignore[return-value]
 
     return wrap

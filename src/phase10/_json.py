@@ -571,6 +571,7 @@ declare(
     key="a type of the JSON format",
     bound=None,
     why="a codec is derived from its type only",
+    table=_CODECS,
 )
 
 
@@ -761,6 +762,7 @@ declare(
     key="an attrs class of the JSON format",
     bound=None,
     why="a codec is derived from its class's fields only",
+    table=_OBJECT_CODECS,
 )
 
 

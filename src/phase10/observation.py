@@ -79,6 +79,7 @@ declare(
     key="the last discard piles seen, newest first",
     bound=_MAX_PILES,
     why="piles are tuples; the counts are copied into observations, never handed out",
+    table=_PILES,
 )
 
 

@@ -201,6 +201,7 @@ declare(
     key="`(Unseen, seat)`",
     bound=None,
     why="three kinds times the seats of a game: a fixed set; events are immutable",
+    table=_UNSEEN,
 )
 _SKIPPED: dict[int, Event] = {}
 declare(
@@ -209,6 +210,7 @@ declare(
     key="a seat",
     bound=None,
     why="one per seat of a game: a fixed set; events are immutable",
+    table=_SKIPPED,
 )
 
 

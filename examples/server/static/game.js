@@ -1,12 +1,13 @@
 // The Phase 10 page: no framework, no build step. It keeps the seat's token and the table's
 // version, draws the picture the server sends (phase10.svg, escaped there) and turns clicks
-// on its data-key parts into moves chosen from the payload's legal moves.
+// on its data-key parts into moves chosen from the payload's moves. Cards of the hand are
+// named by the payload's hand ids (R7#1, R7#2: which copy), never by where they are drawn.
 "use strict";
 
 const page = {
   id: null, token: null, version: 0, seat: 0, payload: null,
-  picked: [],   // hand indices picked for the current group (or to hit or discard)
-  groups: [],   // finished groups of a laydown, as hand indices
+  picked: [],   // hand ids picked for the current group (or to hit or discard)
+  groups: [],   // finished groups of a laydown, as hand ids
   socket: null,
   sending: false, // a move is on its way: its answer brings the news
 };
@@ -54,6 +55,8 @@ function show(state) {
   page.groups = [];
   // the picture comes from phase10.svg on our own server, which escapes every text in it
   $("picture").innerHTML = state.svg;
+  nameHandCards();
+  showHint();
   log(state.payload.events);
   $("targets").hidden = true;
   drawPicked();
@@ -65,22 +68,52 @@ function show(state) {
   $("game").dataset.step = p.over ? "over" : (p.your_turn ? p.view.step : "waiting");
 }
 
-function hand() { return page.payload.view.hand; }
+// The picture draws the hand in the payload's order: hand/N is payload.hand[N]. Give each
+// card its id (data-id), so that a click names the card, whatever was redrawn since.
+function nameHandCards() {
+  for (const part of document.querySelectorAll('#picture [data-key^="hand/"]')) {
+    const held = page.payload.hand[Number(part.dataset.index)];
+    if (held && held.card === part.dataset.card) part.dataset.id = held.id;
+  }
+}
+
+// the card of a hand id ("R7#2" -> "R7")
+function cardOf(id) {
+  const held = page.payload.hand.find((h) => h.id === id);
+  return held ? held.card : id.split("#")[0];
+}
+
+function cardsOf(ids) { return ids.map(cardOf).join(" "); }
+
+function handPart(id) {
+  return document.querySelector(`#picture [data-id="${CSS.escape(id)}"]`);
+}
 
 function drawPicked() {
   for (const g of document.querySelectorAll("#picture g.selected")) g.classList.remove("selected");
-  const all = [...page.groups.flat(), ...page.picked];
-  for (const i of all) {
-    const g = document.querySelector(`#picture [data-key="hand/${i}"]`);
+  for (const id of [...page.groups.flat(), ...page.picked]) {
+    const g = handPart(id);
     if (g) g.classList.add("selected");
   }
-  const names = page.groups.map((g) => g.map((i) => hand()[i]).join(" "));
-  if (page.picked.length) names.push(page.picked.map((i) => hand()[i]).join(" "));
+  const names = page.groups.map(cardsOf);
+  if (page.picked.length) names.push(cardsOf(page.picked));
   $("groups").textContent = names.length ? "picked: " + names.join(" | ") : "";
 }
 
-function legal(verb) {
-  return page.payload.legal.filter((m) => m.json.action === verb);
+// The moves of the payload for one verb and (for a move that plays one card) that card's
+// id: each option's legal move, with where it aims.
+function options(verb, id) {
+  const group = page.payload.moves.find(
+    (g) => g.verb === verb && (id === undefined || g.ids.includes(id)));
+  if (!group) return [];
+  return group.options.map((o) => ({ ...page.payload.legal[o.move], target: o.target }));
+}
+
+// The payload's hint: a laydown the seat can make now, its groups as hand ids.
+function showHint() {
+  const hint = page.payload.hint;
+  $("hint-bar").hidden = !hint;
+  $("hint").textContent = hint ? "You can lay down: " + hint.groups.map(cardsOf).join(" | ") : "";
 }
 
 async function send(move) {
@@ -125,34 +158,34 @@ function chooseTarget(moves) {
   say("Choose whom to skip: a button, or click the seat.");
 }
 
-function clicked(key) {
-  const [kind, a, b] = key.split("/");
+function clicked(part) {
+  const [kind, a, b] = part.dataset.key.split("/");
   if (kind === "draw") {
-    const moves = legal("draw");
+    const moves = options("draw");
     if (moves.length) return send(moves[0].json);
     return say("You cannot draw now.");
   }
   if (kind === "hand") {
-    const i = Number(a);
-    if (page.groups.flat().includes(i)) return;
-    page.picked = page.picked.includes(i) ? page.picked.filter((j) => j !== i) : [...page.picked, i];
+    const id = part.dataset.id;
+    if (!id || page.groups.flat().includes(id)) return;
+    page.picked = page.picked.includes(id) ? page.picked.filter((j) => j !== id) : [...page.picked, id];
     return drawPicked();
   }
   if (kind === "discard") {
-    const take = legal("take");
+    const take = options("take");
     if (take.length && !page.picked.length) return send(take[0].json);
     if (page.picked.length !== 1) return say("Pick one card to discard.");
-    const card = hand()[page.picked[0]];
-    const moves = legal("discard").filter((m) => m.json.card === card);
+    const card = cardOf(page.picked[0]);
+    const moves = options("discard", page.picked[0]);
     if (!moves.length) return say(`You cannot discard ${card} now.`);
     if (moves.length > 1) return chooseTarget(moves);
     return send(moves[0].json);
   }
   if (kind === "meld") {
     if (page.picked.length !== 1) return say("Pick one card to hit this meld with.");
-    const card = hand()[page.picked[0]];
-    const moves = legal("hit").filter(
-      (m) => m.json.card === card && m.json.owner === Number(a) && m.json.meld === Number(b));
+    const card = cardOf(page.picked[0]);
+    const moves = options("hit", page.picked[0]).filter(
+      (m) => m.json.owner === Number(a) && m.json.meld === Number(b));
     if (!moves.length) return say(`${card} does not go on that meld now.`);
     return send(moves[0].json);
   }
@@ -205,7 +238,7 @@ $("new").addEventListener("click", async () => {
 
 $("picture").addEventListener("click", (event) => {
   const part = event.target.closest("[data-key]");
-  if (part && page.payload) clicked(part.dataset.key);
+  if (part && page.payload) clicked(part);
 });
 
 $("group").addEventListener("click", () => {
@@ -218,8 +251,22 @@ $("group").addEventListener("click", () => {
 $("lay").addEventListener("click", () => {
   const groups = [...page.groups, ...(page.picked.length ? [page.picked] : [])];
   if (!groups.length) return say("Pick the cards of each group, ending each with End group.");
-  const text = "lay " + groups.map((g) => g.map((i) => hand()[i]).join(" ")).join(" | ");
-  send(text);
+  const hint = page.payload.hint;
+  // the hint's own move when the groups are its groups (its wilds' values chosen already)
+  if (hint && JSON.stringify(groups) === JSON.stringify(hint.groups)) {
+    return send(page.payload.legal[hint.move].json);
+  }
+  send("lay " + groups.map(cardsOf).join(" | "));
+});
+
+$("use-hint").addEventListener("click", () => {
+  const hint = page.payload && page.payload.hint;
+  if (!hint) return;
+  page.groups = hint.groups.map((g) => [...g]);
+  page.picked = [];
+  showProblems([]);
+  drawPicked();
+  say("The hint's cards are picked: Lay down to play them, or Clear.");
 });
 
 $("clear").addEventListener("click", () => {
