@@ -18,6 +18,8 @@ observation vectors that go with these ids are in :mod:`phase10.observation`.
 
 from __future__ import annotations
 
+import numbers
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -61,9 +63,12 @@ __all__ = [
     "ENCODING_VERSION",
     "ChoosePhase",
     "Confirm",
+    "IdPolicy",
+    "IdPolicyBot",
     "Select",
     "Selection",
     "SubDecision",
+    "advance",
     "decode",
     "encode",
     "legal_ids",
@@ -443,24 +448,109 @@ def decode(
     return meaning
 
 
-def step(state: GameState, i: int, *, selection: Selection = _EMPTY) -> tuple[GameState, Selection]:
-    """Apply legal id ``i``: the new state and the laydown under way.
+def advance(
+    state: GameState | PlayerView, i: int, *, selection: Selection = _EMPTY
+) -> Action | Selection:
+    """What legal id ``i`` does: the :class:`~phase10.Action` it completes, or the new selection.
+
+    An id that chooses a phase or picks a card gives the :class:`Selection` with it added;
+    the confirmation of a laydown and every other id give the action to apply. It reads a
+    :class:`~phase10.PlayerView` as well as a state, so a bot can build its laydown from ids.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(3))
+    >>> str(advance(state, legal_ids(state)[0]))
+    'p2 draw'
 
     Raises:
         IllegalActionError: ``i`` is not a legal id here.
     """
     meaning = decode(state, i, selection=selection)
     if isinstance(meaning, ChoosePhase):
-        return state, Selection(meaning.phase, selection.picks)
+        return Selection(meaning.phase, selection.picks)
     if isinstance(meaning, Select):
-        return state, Selection(selection.phase, (*selection.picks, meaning))
+        return Selection(selection.phase, (*selection.picks, meaning))
     if isinstance(meaning, Confirm):
         done = (*_done(selection), meaning)
         assert selection.phase is not None
         for seq, action in _analysed(state).of_phase(selection.phase):
             if seq == done:
-                return apply(state, action), _EMPTY
+                return action
         raise AssertionError(
             "a confirmed selection always names a legal laydown"
         )  # pragma: no cover
-    return apply(state, meaning), _EMPTY
+    return meaning
+
+
+def step(state: GameState, i: int, *, selection: Selection = _EMPTY) -> tuple[GameState, Selection]:
+    """Apply legal id ``i``: the new state and the laydown under way.
+
+    Raises:
+        IllegalActionError: ``i`` is not a legal id here.
+    """
+    done = advance(state, i, selection=selection)
+    if isinstance(done, Selection):
+        return state, done
+    return apply(state, done), _EMPTY
+
+
+#: A policy over ids: called with the acting seat's view, its legal ids (ascending) and the
+#: laydown under way, it returns one of the ids.
+IdPolicy = Callable[[PlayerView, tuple[int, ...], Selection], int]
+
+
+@attrs.frozen
+class IdPolicyBot:
+    """A :class:`~phase10.Bot` that plays the ids an id policy chooses (a learned one, say).
+
+    :func:`~phase10.simulate` then evaluates the policy against other bots. For a laydown
+    the policy is asked once per sub-decision (the phase, each card, the confirmation) with
+    the selection so far, and the bot returns the laydown once it is confirmed; picks only
+    grow, so this ends. Picklable (for a process pool) when ``policy`` is, so a module-level
+    function rather than a lambda there. A policy on observation vectors and masks is
+    :class:`phase10.adapters.policy.MaskedPolicyBot`.
+
+    >>> import phase10
+    >>> def first(view, ids, selection):
+    ...     return ids[0]
+    >>> short = phase10.find_variant("classic-first-1")
+    >>> result = phase10.simulate(2, [IdPolicyBot(first), phase10.RandomBot()], variant=short)
+    >>> [(b.name, b.games) for b in result.bots]
+    [('IdPolicyBot', 2), ('RandomBot', 2)]
+
+    Attributes:
+        policy: ``policy(view, legal_ids, selection) -> id``.
+    """
+
+    policy: IdPolicy
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The action the policy's ids build (``rng`` is unused: the policy has its own).
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            IllegalActionError: the viewer is not to act (code ``NOT_YOUR_TURN``), or the
+                policy returned something that is not a legal id (code ``UNKNOWN_ACTION``).
+        """
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"a bot needs a PlayerView, got {type(view).__name__}")
+        selection = _EMPTY
+        while True:
+            ids = legal_ids(view, selection=selection)
+            if not ids:
+                raise IllegalActionError(
+                    f"p{view.player + 1} has nothing to do: it is not their turn "
+                    f"(step {view.step.name})",
+                    code=Violation.NOT_YOUR_TURN,
+                )
+            chosen: object = self.policy(view, ids, selection)
+            if isinstance(chosen, bool) or not isinstance(chosen, numbers.Integral):
+                raise IllegalActionError(
+                    f"the policy returned {chosen!r}, not an action id",
+                    code=Violation.UNKNOWN_ACTION,
+                    action=chosen,
+                )
+            done = advance(view, int(chosen), selection=selection)
+            if not isinstance(done, Selection):
+                return done
+            selection = done
