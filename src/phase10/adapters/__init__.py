@@ -7,6 +7,8 @@ them, so ``import phase10.adapters`` always works:
   (``pip install "phase10[rl]"``);
 * :mod:`phase10.adapters.openspiel`: the registered Python game ``python_phase10``
   (``pip install "phase10[openspiel]"``);
+* :mod:`phase10.adapters.gymnasium`: a single-agent environment, one seat against bots,
+  with ``action_masks()`` (``pip install "phase10[rl]"``);
 * :mod:`phase10.adapters.policy`: a bot from a policy on observation arrays and masks,
   for :func:`phase10.simulate` (``pip install "phase10[rl]"``).
 
