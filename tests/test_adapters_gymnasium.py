@@ -147,3 +147,14 @@ def test_render_shows_the_agents_view() -> None:
     hidden = e.game_state.players[1].hand
     assert f"p2  phase 1, 0 points: {len(hidden)} cards" in text  # sizes only, not the cards
     assert "* p1" in text
+
+
+def test_relative_seats_in_the_environment_and_its_policy_bot() -> None:
+    e = Phase10Env(variant="classic-first-1", num_players=3, seat=2, seats="relative")
+    e.reset(seed=4)
+    mask = e.action_masks()
+    assert legal_mask(e.game_state, seats="relative") == mask.astype(np.int8).tobytes()
+    _, _, terminated = _play(e, 1)
+    assert terminated
+    with pytest.raises(ValueError, match="seats"):
+        Phase10Env(seats="left")  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ from phase10 import (
     Violation,
     apply,
     find_variant,
+    legal_actions,
     new_game,
     play_chance,
     simulate,
@@ -120,3 +121,14 @@ def test_a_masked_policy_bot_refuses_an_illegal_id() -> None:
     with pytest.raises(IllegalActionError) as caught:
         bot.act(view(state, seat), random.Random(0))
     assert Violation.UNKNOWN_ACTION == caught.value.code
+
+
+def test_a_relative_policy_bot_gets_relative_ids() -> None:
+    state, _ = play_chance(new_game(find_variant("classic"), 3), random.Random(6))
+    seat = state.current_player
+    assert seat is not None
+    v = view(state, seat)
+    replay = _Replay(iter([int(mask_array(v, seats="relative").nonzero()[0][-1])]))
+    action = MaskedPolicyBot(replay, seats="relative").act(v, random.Random(0))
+    assert mask_array(v, seats="relative").tobytes() == replay.masks[0].tobytes()
+    assert action in legal_actions(state)

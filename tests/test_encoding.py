@@ -477,3 +477,58 @@ def test_advance_is_what_step_applies() -> None:
         done = encoding.advance(state, i)
         assert not isinstance(done, encoding.Selection)
         assert (apply(state, done), encoding.Selection()) == encoding.step(state, i)
+
+
+# --- seat-relative ids (issue 26 item 3) ------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions())
+def test_relative_ids_round_trip(position: tuple[GameState, Selection, random.Random]) -> None:
+    state, selection, _ = position
+    absolute = legal_ids(state, selection=selection)
+    relative = legal_ids(state, selection=selection, seats="relative")
+    assert len(absolute) == len(relative)
+    assert sorted(encoding.to_relative(state, i) for i in absolute) == list(relative)
+    assert absolute == tuple(sorted(encoding.to_absolute(state, i) for i in relative))
+    mask = legal_mask(state, selection=selection, seats="relative")
+    assert list(relative) == [i for i, m in enumerate(mask) if m]
+    for i in absolute:
+        r = encoding.to_relative(state, i)
+        meaning = decode(state, i, selection=selection)
+        assert meaning == decode(state, r, selection=selection, seats="relative")
+        if isinstance(meaning, Action):
+            assert r == encode(state, meaning, selection=selection, seats="relative")
+            assert step(state, i, selection=selection) == step(
+                state, r, selection=selection, seats="relative"
+            )
+
+
+def test_relative_ids_count_seats_from_the_acting_one() -> None:
+    """A skip's target in a discard id (``card x (P + 1) + target + 1``) is counted from the
+    acting seat: the next seat is 1 whoever plays (C-20)."""
+    seats: set[int] = set()
+    for seed in range(60):
+        state, selection, _ = random_position("classic", 3, seed, 80)
+        if state.step is not TurnStep.PLAY or selection.active:
+            continue
+        seat = state.current_player
+        assert seat is not None
+        for a in legal_actions(state):
+            if isinstance(a, Discard) and a.target is not None:
+                moved = (a.target - seat) % 3 - a.target
+                assert encode(state, a) + moved == encode(state, a, seats="relative")
+                seats.add(seat)
+    assert {1, 2} <= seats  # seats whose relative ids differ from the absolute ones
+
+
+def test_relative_ids_are_the_absolute_ones_for_seat_zero() -> None:
+    state = _at_draw()
+    zero = attrs.evolve(state, turn=0)
+    for i in range(num_actions(state.variant, 2)):
+        assert i == encoding.to_relative(zero, i)
+
+
+def test_a_bad_seats_option_is_refused() -> None:
+    with pytest.raises(ValueError, match="seats must be"):
+        legal_ids(_at_draw(), seats="left")  # type: ignore[arg-type]

@@ -37,7 +37,7 @@ from phase10.adapters._common import check_players, describe, game_returns, reso
 from phase10.adapters.policy import mask_array, observation_array
 from phase10.bots import Bot, GreedyBot
 from phase10.chance import sample_chance
-from phase10.encoding import Selection, advance, num_actions
+from phase10.encoding import Seats, Selection, advance, num_actions
 from phase10.errors import IllegalActionError, Violation
 from phase10.observation import observation_size
 from phase10.rules import apply, new_game
@@ -75,6 +75,8 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             gives that reward, with ``info["illegal"] = True`` (for unmasked agents and
             ``gymnasium.utils.env_checker``, which steps with unmasked samples).
         max_steps: Agent steps in an episode after which it is truncated (no reward).
+        seats: ``"relative"``: hit, skip-target and offer ids name seats relative to the
+            agent's (:data:`phase10.encoding.Seats`); default ``"absolute"``.
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the agent's view as text).
 
     Raises:
@@ -102,6 +104,7 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         episode: Episode = "game",
         illegal_reward: float | None = None,
         max_steps: int = DEFAULT_MAX_STEPS,
+        seats: Seats = "absolute",
         render_mode: str | None = None,
     ) -> None:
         self.variant = resolve_variant(variant)
@@ -114,9 +117,12 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"illegal_reward must be None or a number, got {illegal_reward!r}")
         if not is_whole(max_steps, 1):
             raise ValueError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        if seats not in ("absolute", "relative"):
+            raise ValueError(f"seats must be 'absolute' or 'relative', got {seats!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.seat = seat
+        self.seats: Seats = seats
         self._bots = _opponents(opponents, n, seat)
         self.episode = episode
         self.illegal_reward = illegal_reward
@@ -216,7 +222,7 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 raise IllegalActionError(
                     f"{action!r} is not an action id", code=Violation.UNKNOWN_ACTION, action=action
                 )
-            done = advance(self.game_state, chosen, selection=self.selection)
+            done = advance(self.game_state, chosen, selection=self.selection, seats=self.seats)
         except IllegalActionError:
             if self.illegal_reward is None:
                 raise
@@ -257,7 +263,8 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """The legal ids as booleans (all ``False`` once the episode is over), for MaskablePPO."""
         if not self._acting():
             return np.zeros(self._num_actions, np.bool_)
-        return mask_array(self.game_state, selection=self.selection).astype(np.bool_)
+        mask = mask_array(self.game_state, selection=self.selection, seats=self.seats)
+        return mask.astype(np.bool_)
 
     def render(self) -> str | None:
         """The agent's view as text for ``render_mode="ansi"`` (``None`` without a mode)."""

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from phase10.actions import Action
-from phase10.encoding import IdPolicyBot, Selection, legal_mask_buffer, num_actions
+from phase10.encoding import IdPolicyBot, Seats, Selection, legal_mask_buffer, num_actions
 from phase10.observation import observation_into, observation_size
 from phase10.views import PlayerView
 
@@ -42,9 +42,16 @@ def observation_array(
     return np.frombuffer(buffer, np.float32)
 
 
-def mask_array(position: Any, *, selection: Selection = _NO_SELECTION) -> npt.NDArray[np.int8]:
-    """The legal ids of a state or of the acting seat's view as a new int8 array, 1 where legal."""
-    return np.frombuffer(legal_mask_buffer(position, selection=selection), dtype=np.int8)
+def mask_array(
+    position: Any, *, selection: Selection = _NO_SELECTION, seats: Seats = "absolute"
+) -> npt.NDArray[np.int8]:
+    """The legal ids of a state or of the acting seat's view as a new int8 array, 1 where legal.
+
+    Raises:
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+    """
+    buffer = legal_mask_buffer(position, selection=selection, seats=seats)
+    return np.frombuffer(buffer, dtype=np.int8)
 
 
 def _ids_mask(view: PlayerView, ids: tuple[int, ...]) -> npt.NDArray[np.int8]:
@@ -71,9 +78,13 @@ class MaskedPolicyBot:
 
     Attributes:
         policy: ``policy(observation, mask) -> id``.
+        seats: Whether the policy's ids name seats ``"absolute"`` or ``"relative"`` to the
+            acting one (as the environment it was trained in, see
+            :data:`phase10.encoding.Seats`).
     """
 
     policy: MaskedPolicy
+    seats: Seats = attrs.field(default="absolute", kw_only=True)
 
     def _choose(self, view: PlayerView, ids: tuple[int, ...], selection: Selection) -> Any:
         return self.policy(observation_array(view, selection=selection), _ids_mask(view, ids))
@@ -86,4 +97,4 @@ class MaskedPolicyBot:
             IllegalActionError: the viewer is not to act (code ``NOT_YOUR_TURN``), or the
                 policy returned something that is not a legal id (code ``UNKNOWN_ACTION``).
         """
-        return IdPolicyBot(self._choose).act(view, rng)
+        return IdPolicyBot(self._choose, seats=self.seats).act(view, rng)
