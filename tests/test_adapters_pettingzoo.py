@@ -23,8 +23,10 @@ from phase10.encoding import (
     Confirm,
     Selection,
     decode,
+    legal_ids,
     legal_mask,
     num_actions,
+    step,
 )
 from phase10.observation import observation, observation_into, observation_size
 
@@ -298,3 +300,24 @@ def test_observation_into_a_numpy_array() -> None:
     out = np.zeros(observation_size(CLASSIC, 4), np.float32)
     observation_into(out, seat_view)
     assert np.array_equal(out, np.asarray(observation(seat_view), np.float32))
+
+
+def test_relative_seats_mask_and_step_with_relative_ids() -> None:
+    """With seats="relative" the mask holds the relative ids and steps take them."""
+    e = raw_env(num_players=3, variant="classic-first-1", seats="relative")
+    e.reset(seed=8)
+    rng = random.Random(8)
+    for _ in range(400):
+        if not e.agents or e.game_state.is_over:
+            break
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        state, selection = e.game_state, e.selection
+        relative = legal_ids(state, selection=selection, seats="relative")
+        assert list(relative) == list(np.flatnonzero(obs["action_mask"]))
+        i = random_id(obs, rng)
+        expected = step(state, i, selection=selection, seats="relative")
+        e.step(i)
+        assert expected[1] == e.selection
+    with pytest.raises(ValueError, match="seats"):
+        raw_env(seats="left")  # type: ignore[arg-type]

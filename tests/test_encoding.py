@@ -23,6 +23,7 @@ from phase10 import (
     Card,
     Discard,
     GameState,
+    GreedyBot,
     IllegalActionError,
     LayDown,
     PlayerView,
@@ -30,6 +31,7 @@ from phase10 import (
     Violation,
     apply,
     chance_outcomes,
+    encoding,
     find_variant,
     legal_actions,
     new_game,
@@ -389,3 +391,144 @@ def test_a_subclass_of_an_action_is_not_legal() -> None:
     assert info.value.code is Violation.UNKNOWN_ACTION
     with pytest.raises(TypeError, match="not an action"):
         encode(state, "D R5")  # type: ignore[arg-type]
+
+
+# --- a bot from an id policy (issue 26 item 3) ------------------------------------------------
+
+
+def _at_draw() -> GameState:
+    """A new classic 2-player game, dealt: the first player to draw."""
+    state = new_game(find_variant("classic"), 2)
+    rng = random.Random(5)
+    while state.is_chance:
+        state = apply(state, sample_chance(state, rng))
+    assert TurnStep.DRAW is state.step
+    return state
+
+
+def _first_id(v: PlayerView, ids: tuple[int, ...], selection: encoding.Selection) -> int:
+    return ids[0]
+
+
+def _last_id(v: PlayerView, ids: tuple[int, ...], selection: encoding.Selection) -> int:
+    return ids[-1]
+
+
+def _greedy_ids(v: PlayerView, ids: tuple[int, ...], selection: encoding.Selection) -> int:
+    """GreedyBot's action as ids: its laydown one sub-decision at a time."""
+    return encode(v, GreedyBot().act(v, random.Random(0)), selection=selection)
+
+
+@pytest.mark.parametrize("name", ["classic-first-1", "master", "ten-phases"])
+def test_an_id_policy_bot_builds_the_action_its_ids_encode(name: str) -> None:
+    rng = random.Random(name)
+    state = new_game(find_variant(name), 2)
+    bot = encoding.IdPolicyBot(_greedy_ids)
+    laid = 0
+    for _ in range(300):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        v = view(state, seat)
+        action = bot.act(v, rng)
+        assert GreedyBot().act(v, random.Random(0)) == action
+        laid += isinstance(action, LayDown | Announce)
+        state = apply(state, action)
+    assert laid > 0
+
+
+def test_an_id_policy_bot_plays_the_policys_choice() -> None:
+    state = _at_draw()
+    seat = state.current_player
+    assert seat is not None
+    v = view(state, seat)
+    ids = encoding.legal_ids(v)
+    assert encoding.decode(v, ids[0]) == encoding.IdPolicyBot(_first_id).act(v, random.Random(0))
+    assert encoding.decode(v, ids[-1]) == encoding.IdPolicyBot(_last_id).act(v, random.Random(0))
+
+
+@pytest.mark.parametrize("answer", [10**9, "0", 0.0, True, None])
+def test_an_id_policy_bot_refuses_what_is_not_a_legal_id(answer: object) -> None:
+    state = _at_draw()
+    seat = state.current_player
+    assert seat is not None
+    bot = encoding.IdPolicyBot(lambda v, ids, selection: answer)  # type: ignore[arg-type,return-value]
+    with pytest.raises(IllegalActionError) as caught:
+        bot.act(view(state, seat), random.Random(0))
+    assert Violation.UNKNOWN_ACTION == caught.value.code
+
+
+def test_an_id_policy_bot_refuses_a_seat_not_to_act() -> None:
+    state = _at_draw()
+    seat = state.current_player
+    assert seat is not None
+    with pytest.raises(IllegalActionError) as caught:
+        encoding.IdPolicyBot(_first_id).act(view(state, 1 - seat), random.Random(0))
+    assert Violation.NOT_YOUR_TURN == caught.value.code
+
+
+def test_advance_is_what_step_applies() -> None:
+    state = _at_draw()
+    for i in encoding.legal_ids(state):
+        done = encoding.advance(state, i)
+        assert not isinstance(done, encoding.Selection)
+        assert (apply(state, done), encoding.Selection()) == encoding.step(state, i)
+
+
+# --- seat-relative ids (issue 26 item 3) ------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions())
+def test_relative_ids_round_trip(position: tuple[GameState, Selection, random.Random]) -> None:
+    state, selection, _ = position
+    absolute = legal_ids(state, selection=selection)
+    relative = legal_ids(state, selection=selection, seats="relative")
+    assert len(absolute) == len(relative)
+    assert sorted(encoding.to_relative(state, i) for i in absolute) == list(relative)
+    assert absolute == tuple(sorted(encoding.to_absolute(state, i) for i in relative))
+    mask = legal_mask(state, selection=selection, seats="relative")
+    assert list(relative) == [i for i, m in enumerate(mask) if m]
+    for i in absolute:
+        r = encoding.to_relative(state, i)
+        meaning = decode(state, i, selection=selection)
+        assert meaning == decode(state, r, selection=selection, seats="relative")
+        if isinstance(meaning, Action):
+            assert r == encode(state, meaning, selection=selection, seats="relative")
+            assert step(state, i, selection=selection) == step(
+                state, r, selection=selection, seats="relative"
+            )
+
+
+def test_relative_ids_count_seats_from_the_acting_one() -> None:
+    """A skip's target in a discard id (``card x (P + 1) + target + 1``) is counted from the
+    acting seat: the next seat is 1 whoever plays (C-20)."""
+    seats: set[int] = set()
+    for seed in range(60):
+        state, selection, _ = random_position("classic", 3, seed, 80)
+        if state.step is not TurnStep.PLAY or selection.active:
+            continue
+        seat = state.current_player
+        assert seat is not None
+        for a in legal_actions(state):
+            if isinstance(a, Discard) and a.target is not None:
+                moved = (a.target - seat) % 3 - a.target
+                assert encode(state, a) + moved == encode(state, a, seats="relative")
+                seats.add(seat)
+    assert {1, 2} <= seats  # seats whose relative ids differ from the absolute ones
+
+
+def test_relative_ids_are_the_absolute_ones_for_seat_zero() -> None:
+    state = _at_draw()
+    zero = attrs.evolve(state, turn=0)
+    for i in range(num_actions(state.variant, 2)):
+        assert i == encoding.to_relative(zero, i)
+
+
+def test_a_bad_seats_option_is_refused() -> None:
+    with pytest.raises(ValueError, match="seats must be"):
+        legal_ids(_at_draw(), seats="left")  # type: ignore[arg-type]

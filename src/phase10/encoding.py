@@ -18,8 +18,10 @@ observation vectors that go with these ids are in :mod:`phase10.observation`.
 
 from __future__ import annotations
 
+import numbers
+import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -61,9 +63,13 @@ __all__ = [
     "ENCODING_VERSION",
     "ChoosePhase",
     "Confirm",
+    "IdPolicy",
+    "IdPolicyBot",
+    "Seats",
     "Select",
     "Selection",
     "SubDecision",
+    "advance",
     "decode",
     "encode",
     "legal_ids",
@@ -71,6 +77,8 @@ __all__ = [
     "legal_mask_buffer",
     "num_actions",
     "step",
+    "to_absolute",
+    "to_relative",
 ]
 
 #: The version of the id layout and the observation layout (3: each seat's known cards).
@@ -338,21 +346,108 @@ def _options(
     return out
 
 
-def legal_ids(state: GameState | PlayerView, *, selection: Selection = _EMPTY) -> tuple[int, ...]:
+#: How ids name a seat (the owner of a hit meld, a skip's target, an offer's owner):
+#: ``"absolute"`` (seat numbers, the default) or ``"relative"`` (0 the acting seat, 1 the
+#: next in turn order, ...), which a policy shared by all seats needs.
+Seats = Literal["absolute", "relative"]
+
+
+def _rotate(layout: Layout, i: int, shift: int) -> int:
+    """Id ``i`` with the seat it names moved ``shift`` seats on (ids naming no seat stay)."""
+    o, p, k = layout.offsets, layout.players, len(layout.cards)
+    d = i - o["discard"]
+    if 0 <= d < k * (p + 1):
+        card, target = divmod(d, p + 1)
+        return i if target == 0 else o["discard"] + card * (p + 1) + (target - 1 + shift) % p + 1
+    d = i - o["hit"]
+    per_seat = layout.groups * k * len(ENDS)
+    if 0 <= d < p * per_seat:
+        owner, rest = divmod(d, per_seat)
+        return o["hit"] + (owner + shift) % p * per_seat + rest
+    d = i - o["take_offer"]
+    if 0 <= d < p * k:
+        owner, card = divmod(d, k)
+        return o["take_offer"] + (owner + shift) % p * k + card
+    return i
+
+
+def _acting_seat(position: GameState | PlayerView) -> int:
+    """The seat relative ids count from: the one to act (0 at a chance node: no seat named)."""
+    current = position.current_player
+    return current if current is not None and current >= 0 else 0
+
+
+def _check_seats(seats: object) -> None:
+    if seats not in ("absolute", "relative"):
+        raise ValueError(f"seats must be 'absolute' or 'relative', got {seats!r}")
+
+
+def to_relative(position: GameState | PlayerView, i: int) -> int:
+    """The relative id (``seats="relative"``) of absolute id ``i`` in ``position``.
+
+    A seat ``s`` named by ``i`` becomes ``(s - acting) % num_players``; every other id is
+    unchanged. :func:`to_absolute` undoes it.
+
+    >>> import phase10
+    >>> state = phase10.new_game(phase10.CLASSIC, 3)
+    >>> ids = range(num_actions(phase10.CLASSIC, 3))
+    >>> all(to_absolute(state, to_relative(state, i)) == i for i in ids)
+    True
+    """
+    layout = layout_of(position.variant, len(position.players))
+    return _rotate(layout, i, -_acting_seat(position))
+
+
+def to_absolute(position: GameState | PlayerView, i: int) -> int:
+    """The absolute id of relative id ``i`` in ``position`` (the inverse of :func:`to_relative`)."""
+    layout = layout_of(position.variant, len(position.players))
+    return _rotate(layout, i, _acting_seat(position))
+
+
+def legal_ids(
+    state: GameState | PlayerView, *, selection: Selection = _EMPTY, seats: Seats = "absolute"
+) -> tuple[int, ...]:
     """The legal ids, ascending. At a chance node: the chance outcomes' ids.
 
     While a laydown is under way (``selection.active``) only its sub-decisions are legal.
+    ``seats="relative"``: the ids name seats relative to the acting one (:data:`Seats`).
+
+    Raises:
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
-    return tuple(sorted(_options(state, selection)))
+    _check_seats(seats)
+    ids = _options(state, selection)
+    if seats == "relative":
+        return tuple(sorted(to_relative(state, i) for i in ids))
+    return tuple(sorted(ids))
 
 
-def legal_mask(state: GameState | PlayerView, *, selection: Selection = _EMPTY) -> bytes:
-    """A byte per id, 1 where the id is legal (``numpy.frombuffer`` reads it as uint8)."""
-    return bytes(legal_mask_buffer(state, selection=selection))
+def legal_mask(
+    state: GameState | PlayerView, *, selection: Selection = _EMPTY, seats: Seats = "absolute"
+) -> bytes:
+    """A byte per id, 1 where the id is legal (``numpy.frombuffer`` reads it as uint8).
+
+    Raises:
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+    """
+    return bytes(legal_mask_buffer(state, selection=selection, seats=seats))
 
 
-def legal_mask_buffer(state: GameState | PlayerView, *, selection: Selection = _EMPTY) -> bytearray:
-    """:func:`legal_mask` as a new bytearray (numpy arrays on it are writable)."""
+def legal_mask_buffer(
+    state: GameState | PlayerView, *, selection: Selection = _EMPTY, seats: Seats = "absolute"
+) -> bytearray:
+    """:func:`legal_mask` as a new bytearray (numpy arrays on it are writable).
+
+    Raises:
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+    """
+    _check_seats(seats)
+    if seats == "relative":
+        layout = layout_of(state.variant, len(state.players))
+        relative = bytearray(layout.size)
+        for i in legal_ids(state, selection=selection, seats=seats):
+            relative[i] = 1
+        return relative
     layout = layout_of(state.variant, len(state.players))
     mask = bytearray(layout.size)
     if selection.phase is None:
@@ -368,8 +463,14 @@ def legal_mask_buffer(state: GameState | PlayerView, *, selection: Selection = _
     return mask
 
 
-def encode(state: GameState | PlayerView, action: Action, *, selection: Selection = _EMPTY) -> int:
-    """The id of ``action`` in ``state``.
+def encode(
+    state: GameState | PlayerView,
+    action: Action,
+    *,
+    selection: Selection = _EMPTY,
+    seats: Seats = "absolute",
+) -> int:
+    """The id of ``action`` in ``state`` (relative to the acting seat with ``seats="relative"``).
 
     For a :class:`~phase10.LayDown` or :class:`~phase10.Announce` this is the id of the next
     sub-decision towards it given ``selection``; apply ids with :func:`step` until the
@@ -378,7 +479,14 @@ def encode(state: GameState | PlayerView, action: Action, *, selection: Selectio
     Raises:
         IllegalActionError: ``action`` is not legal here (code ``UNKNOWN_ACTION`` when it is
             not the next sub-decision of the laydown under way).
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
+    _check_seats(seats)
+    i = _encode(state, action, selection)
+    return to_relative(state, i) if seats == "relative" else i
+
+
+def _encode(state: GameState | PlayerView, action: Action, selection: Selection) -> int:
     layout = layout_of(state.variant, len(state.players))
     if isinstance(action, LayDown | Announce):
         # the position the encoding analysed (a view's hidden cards filled in), so the open
@@ -422,13 +530,21 @@ def encode(state: GameState | PlayerView, action: Action, *, selection: Selectio
 
 
 def decode(
-    state: GameState | PlayerView, i: int, *, selection: Selection = _EMPTY
+    state: GameState | PlayerView,
+    i: int,
+    *,
+    selection: Selection = _EMPTY,
+    seats: Seats = "absolute",
 ) -> Action | SubDecision:
     """What legal id ``i`` means: an :class:`~phase10.Action` or a laydown sub-decision.
 
     Raises:
         IllegalActionError: ``i`` is not a legal id here (code ``UNKNOWN_ACTION``).
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
+    _check_seats(seats)
+    if seats == "relative" and isinstance(i, int):
+        i = to_absolute(state, i)
     meaning: Action | SubDecision | None = None
     if selection.phase is None:  # the common case, without building every option
         meaning = _analysed(state).plain.get(i)
@@ -443,24 +559,120 @@ def decode(
     return meaning
 
 
-def step(state: GameState, i: int, *, selection: Selection = _EMPTY) -> tuple[GameState, Selection]:
-    """Apply legal id ``i``: the new state and the laydown under way.
+def advance(
+    state: GameState | PlayerView,
+    i: int,
+    *,
+    selection: Selection = _EMPTY,
+    seats: Seats = "absolute",
+) -> Action | Selection:
+    """What legal id ``i`` does: the :class:`~phase10.Action` it completes, or the new selection.
+
+    An id that chooses a phase or picks a card gives the :class:`Selection` with it added;
+    the confirmation of a laydown and every other id give the action to apply. It reads a
+    :class:`~phase10.PlayerView` as well as a state, so a bot can build its laydown from ids.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(3))
+    >>> str(advance(state, legal_ids(state)[0]))
+    'p2 draw'
 
     Raises:
         IllegalActionError: ``i`` is not a legal id here.
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
-    meaning = decode(state, i, selection=selection)
+    meaning = decode(state, i, selection=selection, seats=seats)
     if isinstance(meaning, ChoosePhase):
-        return state, Selection(meaning.phase, selection.picks)
+        return Selection(meaning.phase, selection.picks)
     if isinstance(meaning, Select):
-        return state, Selection(selection.phase, (*selection.picks, meaning))
+        return Selection(selection.phase, (*selection.picks, meaning))
     if isinstance(meaning, Confirm):
         done = (*_done(selection), meaning)
         assert selection.phase is not None
         for seq, action in _analysed(state).of_phase(selection.phase):
             if seq == done:
-                return apply(state, action), _EMPTY
+                return action
         raise AssertionError(
             "a confirmed selection always names a legal laydown"
         )  # pragma: no cover
-    return apply(state, meaning), _EMPTY
+    return meaning
+
+
+def step(
+    state: GameState, i: int, *, selection: Selection = _EMPTY, seats: Seats = "absolute"
+) -> tuple[GameState, Selection]:
+    """Apply legal id ``i``: the new state and the laydown under way.
+
+    Raises:
+        IllegalActionError: ``i`` is not a legal id here.
+        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+    """
+    done = advance(state, i, selection=selection, seats=seats)
+    if isinstance(done, Selection):
+        return state, done
+    return apply(state, done), _EMPTY
+
+
+#: A policy over ids: called with the acting seat's view, its legal ids (ascending) and the
+#: laydown under way, it returns one of the ids.
+IdPolicy = Callable[[PlayerView, tuple[int, ...], Selection], int]
+
+
+@attrs.frozen
+class IdPolicyBot:
+    """A :class:`~phase10.Bot` that plays the ids an id policy chooses (a learned one, say).
+
+    :func:`~phase10.simulate` then evaluates the policy against other bots. For a laydown
+    the policy is asked once per sub-decision (the phase, each card, the confirmation) with
+    the selection so far, and the bot returns the laydown once it is confirmed; picks only
+    grow, so this ends. Picklable (for a process pool) when ``policy`` is, so a module-level
+    function rather than a lambda there. A policy on observation vectors and masks is
+    :class:`phase10.adapters.policy.MaskedPolicyBot`.
+
+    >>> import phase10
+    >>> def first(view, ids, selection):
+    ...     return ids[0]
+    >>> short = phase10.find_variant("classic-first-1")
+    >>> result = phase10.simulate(2, [IdPolicyBot(first), phase10.RandomBot()], variant=short)
+    >>> [(b.name, b.games) for b in result.bots]
+    [('IdPolicyBot', 2), ('RandomBot', 2)]
+
+    Attributes:
+        policy: ``policy(view, legal_ids, selection) -> id``.
+        seats: The ids the policy gets and returns name seats ``"absolute"`` or
+            ``"relative"`` to the acting one (:data:`Seats`).
+    """
+
+    policy: IdPolicy
+    seats: Seats = attrs.field(default="absolute", kw_only=True)
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The action the policy's ids build (``rng`` is unused: the policy has its own).
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            IllegalActionError: the viewer is not to act (code ``NOT_YOUR_TURN``), or the
+                policy returned something that is not a legal id (code ``UNKNOWN_ACTION``).
+        """
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"a bot needs a PlayerView, got {type(view).__name__}")
+        selection = _EMPTY
+        while True:
+            ids = legal_ids(view, selection=selection, seats=self.seats)
+            if not ids:
+                raise IllegalActionError(
+                    f"p{view.player + 1} has nothing to do: it is not their turn "
+                    f"(step {view.step.name})",
+                    code=Violation.NOT_YOUR_TURN,
+                )
+            chosen: object = self.policy(view, ids, selection)
+            if isinstance(chosen, bool) or not isinstance(chosen, numbers.Integral):
+                raise IllegalActionError(
+                    f"the policy returned {chosen!r}, not an action id",
+                    code=Violation.UNKNOWN_ACTION,
+                    action=chosen,
+                )
+            done = advance(view, int(chosen), selection=selection, seats=self.seats)
+            if not isinstance(done, Selection):
+                return done
+            selection = done

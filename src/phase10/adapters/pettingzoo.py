@@ -43,6 +43,7 @@ from phase10._checks import is_whole
 from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
 from phase10.chance import sample_chance
 from phase10.encoding import (
+    Seats,
     Selection,
     legal_mask_buffer,
     num_actions,
@@ -75,6 +76,8 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text) or ``"human"``
             (it prints it, also after every step).
         max_steps: Agent steps after which the game is truncated.
+        seats: ``"relative"``: hit, skip-target and offer ids name seats relative to the
+            acting agent's (:data:`phase10.encoding.Seats`), in actions and masks alike.
 
     Raises:
         ValueError: ``num_players``, ``render_mode`` or ``max_steps`` is out of range.
@@ -100,6 +103,7 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         variant: str | Variant = "classic",
         render_mode: str | None = None,
         max_steps: int = DEFAULT_MAX_STEPS,
+        seats: Seats = "absolute",
     ) -> None:
         super().__init__()
         self.variant = resolve_variant(variant)
@@ -108,6 +112,9 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         if not is_whole(max_steps, 1):
             raise ValueError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        if seats not in ("absolute", "relative"):
+            raise ValueError(f"seats must be 'absolute' or 'relative', got {seats!r}")
+        self.seats: Seats = seats
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(n)]
@@ -198,7 +205,9 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
         self._cumulative_rewards[agent] = 0.0
-        state, self.selection = step(self.game_state, int(action), selection=self.selection)
+        state, self.selection = step(
+            self.game_state, int(action), selection=self.selection, seats=self.seats
+        )
         self.game_state = state = self._resolve_chance(state)
         self._steps += 1
         # Rewards are 0 until the game ends (they stay 0 in self.rewards until then).
@@ -233,7 +242,8 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         observation_into(buffer, last[1], selection=selection)
         vector = np.frombuffer(buffer, np.float32)
         if acting:
-            mask = np.frombuffer(legal_mask_buffer(state, selection=selection), dtype=np.int8)
+            legal = legal_mask_buffer(state, selection=selection, seats=self.seats)
+            mask = np.frombuffer(legal, dtype=np.int8)
         else:
             mask = np.zeros(self._num_actions, np.int8)
         return {"observation": vector, "action_mask": mask}
@@ -304,6 +314,7 @@ def env(
     variant: str | Variant = "classic",
     render_mode: str | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
+    seats: Seats = "absolute",
 ) -> Any:
     """The Phase 10 environment inside PettingZoo's usual checks (arguments as :class:`raw_env`).
 
@@ -313,6 +324,10 @@ def env(
     an illegal id raises :class:`~phase10.IllegalActionError`.
     """
     inner = raw_env(
-        num_players=num_players, variant=variant, render_mode=render_mode, max_steps=max_steps
+        num_players=num_players,
+        variant=variant,
+        render_mode=render_mode,
+        max_steps=max_steps,
+        seats=seats,
     )
     return _OrderEnforcing(inner)
