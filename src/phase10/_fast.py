@@ -136,16 +136,8 @@ def make_evolve(cls: type[T]) -> Evolve[T]:
         source = f"def {name}(_obj, /, *, {params}):\n    return {call}\n"
     else:
         # what the class's __init__ does, without its call: each slot's own descriptor
-        namespace["_new"] = object.__new__
-        lines = [f"def {name}(_obj, /, *, {params}):", "    _o = _new(_cls)"]
-        for f in fields:
-            namespace[f"_set_{f.name}"] = slots[f.name]
-            lines.append(f"    _set_{f.name}(_o, _obj.{f.name} if {f.name} is _KEEP else {f.name})")
-        if _HASH_CACHE in slots:
-            namespace["_set_hash"] = slots[_HASH_CACHE]
-            lines.append("    _set_hash(_o, None)")
-        lines.append("    return _o")
-        source = "\n".join(lines) + "\n"
+        header = f"def {name}(_obj, /, *, {params}):"
+        source = _slot_source(header, fields, slots, namespace, "_obj.{0} if {0} is _KEEP else {0}")
     exec(compile(source, f"<evolve of {cls.__qualname__}>", "exec"), namespace)
     function = namespace[name]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields replaced."
@@ -172,20 +164,37 @@ def make_trusted(cls: type[T]) -> Callable[..., T]:
     if slots is None:
         raise TypeError(f"make_trusted() needs a slotted class, got {cls.__name__}")
     name = f"trusted_{cls.__name__}"
-    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
-    lines = [f"def {name}({', '.join(f.name for f in fields)}):", "    _o = _new(_cls)"]
-    for f in fields:
-        namespace[f"_set_{f.name}"] = slots[f.name]
-        lines.append(f"    _set_{f.name}(_o, {f.name})")
-    if _HASH_CACHE in slots:
-        namespace["_set_hash"] = slots[_HASH_CACHE]
-        lines.append("    _set_hash(_o, None)")
-    lines.append("    return _o")
-    source = "\n".join(lines) + "\n"
+    namespace: dict[str, Any] = {"_cls": cls}
+    header = f"def {name}({', '.join(f.name for f in fields)}):"
+    source = _slot_source(header, fields, slots, namespace, "{0}")
     exec(compile(source, f"<trusted {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace[name]
     function.__doc__ = f"A {cls.__name__} the engine built itself, stored without its checks."
     return function
+
+
+def _slot_source(
+    header: str,
+    fields: tuple[attrs.Attribute[Any], ...],
+    slots: dict[str, Any],
+    namespace: dict[str, Any],
+    value: str,
+) -> str:
+    """The source of a function ``header`` that builds the object slot by slot.
+
+    Each field's slot gets ``value`` formatted with the field's name (and the cached hash
+    ``None``); the slots' setters go into ``namespace``.
+    """
+    namespace["_new"] = object.__new__
+    lines = [header, "    _o = _new(_cls)"]
+    for f in fields:
+        namespace[f"_set_{f.name}"] = slots[f.name]
+        lines.append(f"    _set_{f.name}(_o, {value.format(f.name)})")
+    if _HASH_CACHE in slots:
+        namespace["_set_hash"] = slots[_HASH_CACHE]
+        lines.append("    _set_hash(_o, None)")
+    lines.append("    return _o")
+    return "\n".join(lines) + "\n"
 
 
 #: The slot in which attrs keeps a ``cache_hash=True`` instance's hash (``None`` until asked).
