@@ -458,3 +458,21 @@ def test_groups_of_wilds_alone_are_refused_within_the_budget() -> None:
         """
     )
     assert "max_call_steps" == out.split()[0]
+
+
+def test_greedy_lays_down_the_best_it_weighed_when_weighing_runs_out() -> None:
+    # the weighing of 1,024 listed laydowns is counted: with a budget that the listing
+    # (about 85,000 steps here) leaves short of it, the bot still lays down, within it
+    state = with_hand(at_play(find_variant("classic"), 2, 1), 41, random.Random(1))
+    v = view(state, state.turn)
+    full = GreedyBot().act(v, random.Random(0))
+    short = DEFAULT_LIMITS.raised(max_call_steps=120_000)
+    with phase10.use_limits(short):
+        cut = GreedyBot().act(v, random.Random(0))
+    assert (True, True) == (isinstance(full, LayDown), isinstance(cut, LayDown))
+    assert is_legal(state, cut)
+    assert (
+        spent(partial(legal_actions, state))
+        < 120_000
+        < spent(partial(GreedyBot().act, v, random.Random(0)))
+    )
