@@ -34,6 +34,7 @@ from phase10 import (
     KeepHand,
     Kind,
     LayDown,
+    Meld,
     NaturalScope,
     Phase,
     PhaseMelds,
@@ -60,7 +61,7 @@ from phase10 import (
     new_game,
     sort_cards,
 )
-from phase10._fast import make_evolve
+from phase10._fast import make_evolve, make_trusted
 from tests.helpers import (
     card,
     cards,
@@ -1061,6 +1062,33 @@ def test_generated_evolve_builds_what_init_builds() -> None:
     assert state.turn == make_evolve(GameState)(copy, turn=state.turn).turn
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         copy.turn = 0  # type: ignore[misc]
+
+
+def test_trusted_construction_builds_what_init_builds() -> None:
+    # the listing's own melds and laydowns (issue 22): equal to, and hashed as, the ones
+    # the public constructors build from the same fields, frozen as they are
+    laydown = PhaseMelds.of(CLASSIC_PHASES[0], "R3 B3 G3 | R7 B7 W=7")
+    meld = laydown.melds[1]
+    trusted = make_trusted(Meld)(meld.group, meld.shape, meld.cards, meld.values)
+    assert (meld, hash(meld)) == (trusted, hash(trusted))
+    built = make_trusted(PhaseMelds)(laydown.phase, laydown.melds)
+    assert (laydown, hash(laydown), str(laydown)) == (built, hash(built), str(built))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.melds = ()  # type: ignore[misc]
+
+
+def test_trusted_construction_refuses_what_it_cannot_store() -> None:
+    @attrs.define(slots=False)
+    class Unslotted:
+        size: int
+
+    @attrs.frozen
+    class Converted:
+        size: int = attrs.field(converter=int)
+
+    for cls in (Unslotted, Converted, int):
+        with pytest.raises(TypeError):
+            make_trusted(cls)
 
 
 @attrs.frozen

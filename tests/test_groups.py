@@ -44,7 +44,7 @@ from phase10 import (
     parse_placed,
 )
 from phase10.cards import Color
-from tests.strategies import classic_cards
+from tests.strategies import CLASSIC_CARDS, classic_cards
 
 WRAP = MeldRules(runs_wrap=True)
 PHASE_SCOPE = MeldRules(natural_minimum=NaturalScope.PHASE)
@@ -482,6 +482,31 @@ def test_hits(meld_text: str, group: GroupType, card: str, fits: bool) -> None:
             meld.add(c)
         assert info.value.problem == MeldProblem.NO_FIT
         assert f"{card} does not fit on the " in str(info.value)
+
+
+@given(
+    st.integers(1, 12),
+    st.integers(3, 12),
+    st.sampled_from("RBGY"),
+    st.integers(0, 2),
+    st.sampled_from([SetOf, RunOf, ColorGroupOf, ColorRunOf]),
+    st.sampled_from([CLASSIC_MELD_RULES, WRAP]),
+)
+def test_can_add_answers_as_the_hit_options_do(
+    low: int, size: int, color: str, wilds: int, kind: type[SetOf], rules: MeldRules
+) -> None:  # rule C-14: can_add's quick answer (the bots weigh laydowns by it) is exact
+    if kind in (SetOf,):
+        text = " ".join([f"{c}{low}" for c in "RBGY"][: min(size, 4)] + ["W"] * wilds)
+        group: GroupType = SetOf(min(size, 4) + wilds)
+    else:
+        numbers = [(low + i - 1) % 12 + 1 for i in range(size)]
+        text = " ".join(f"{color}{n}" for n in numbers)
+        group = kind(size)
+    meld = check_meld(text, group, rules=rules).meld
+    if meld is None:  # a run past 12 without the wrap option
+        return
+    for card in (*CLASSIC_CARDS, SKIP):
+        assert bool(meld.hit_options(card, rules=rules)) == meld.can_add(card, rules=rules)
 
 
 def test_run_hit_wraps_with_the_option() -> None:  # rules C-7, C-14

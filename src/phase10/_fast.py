@@ -1,6 +1,6 @@
 """The fenced speed code: every trick the engine uses to be fast lives here, and only here.
 
-Four kinds, each with a contract:
+Five kinds, each with a contract:
 
 **Generated evolve.** ``attrs.evolve`` looks the class's fields up on every call, which
 costs more than the rest of a typical ``apply``. :func:`make_evolve` writes, once at import
@@ -12,6 +12,15 @@ engine's trusted constructor path: only values the engine already holds pass thr
 any other class gets its ``__init__`` called. Changing a field of the class changes the
 function with it, and an unknown key is a ``TypeError`` raised by Python itself, never
 silently dropped.
+
+**Trusted construction.** :func:`make_trusted` writes, once at import time, a constructor
+that stores each field of a slotted attrs class through the slot's own descriptor, skipping
+``__init__`` with its validators and post-init hook. It is for objects the engine built
+itself from parts it built or checked (the melds and laydowns a listing of laydowns
+builds, by the thousand): the caller establishes what the skipped checks would (a
+laydown's melds for equal groups already in canonical order), and gives back an object
+equal to the one the public constructor builds. It is never reachable from the public
+API with outside values, and :func:`phase10.apply` still checks whatever it is given.
 
 **Generated projections.** The views copy most fields of one class into another of the same
 names (a ``GameState`` into a ``PlayerView`` and back, a ``PlayerState`` into a
@@ -76,6 +85,7 @@ __all__ = [
     "lru_cache",
     "make_evolve",
     "make_projection",
+    "make_trusted",
     "reuse",
 ]
 
@@ -133,21 +143,65 @@ def make_evolve(cls: type[T]) -> Evolve[T]:
         source = f"def {name}(_obj, /, *, {params}):\n    return {call}\n"
     else:
         # what the class's __init__ does, without its call: each slot's own descriptor
-        namespace["_new"] = object.__new__
-        lines = [f"def {name}(_obj, /, *, {params}):", "    _o = _new(_cls)"]
-        for f in fields:
-            namespace[f"_set_{f.name}"] = slots[f.name]
-            lines.append(f"    _set_{f.name}(_o, _obj.{f.name} if {f.name} is _KEEP else {f.name})")
-        if _HASH_CACHE in slots:
-            namespace["_set_hash"] = slots[_HASH_CACHE]
-            lines.append("    _set_hash(_o, None)")
-        lines.append("    return _o")
-        source = "\n".join(lines) + "\n"
+        header = f"def {name}(_obj, /, *, {params}):"
+        source = _slot_source(header, fields, slots, namespace, "_obj.{0} if {0} is _KEEP else {0}")
     exec(compile(source, f"<evolve of {cls.__qualname__}>", "exec"), namespace)
     function = namespace[name]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields replaced."
     evolve: Evolve[T] = function
     return evolve
+
+
+def make_trusted(cls: type[T]) -> Callable[..., T]:
+    """Generate the trusted constructor of the slotted attrs class ``cls``.
+
+    It takes the fields positionally, in field order, and stores them as they are: no
+    validator, converter or post-init hook runs (see the module's contract).
+
+    Raises:
+        TypeError: ``cls`` is not a slotted attrs class, or has a converter (the stored
+            value would differ from the one ``__init__`` stores).
+    """
+    if not attrs.has(cls):
+        raise TypeError(f"make_trusted() needs an attrs class, got {cls!r}")
+    fields = attrs.fields(cls)
+    if any(f.converter is not None for f in fields):
+        raise TypeError(f"make_trusted() cannot store {cls.__name__}'s converted fields")
+    slots = _slot_setters(cls, fields)
+    if slots is None:
+        raise TypeError(f"make_trusted() needs a slotted class, got {cls.__name__}")
+    name = f"trusted_{cls.__name__}"
+    namespace: dict[str, Any] = {"_cls": cls}
+    header = f"def {name}({', '.join(f.name for f in fields)}):"
+    source = _slot_source(header, fields, slots, namespace, "{0}")
+    exec(compile(source, f"<trusted {cls.__qualname__}>", "exec"), namespace)
+    function: Callable[..., T] = namespace[name]
+    function.__doc__ = f"A {cls.__name__} the engine built itself, stored without its checks."
+    return function
+
+
+def _slot_source(
+    header: str,
+    fields: tuple[attrs.Attribute[Any], ...],
+    slots: dict[str, Any],
+    namespace: dict[str, Any],
+    value: str,
+) -> str:
+    """The source of a function ``header`` that builds the object slot by slot.
+
+    Each field's slot gets ``value`` formatted with the field's name (and the cached hash
+    ``None``); the slots' setters go into ``namespace``.
+    """
+    namespace["_new"] = object.__new__
+    lines = [header, "    _o = _new(_cls)"]
+    for f in fields:
+        namespace[f"_set_{f.name}"] = slots[f.name]
+        lines.append(f"    _set_{f.name}(_o, {value.format(f.name)})")
+    if _HASH_CACHE in slots:
+        namespace["_set_hash"] = slots[_HASH_CACHE]
+        lines.append("    _set_hash(_o, None)")
+    lines.append("    return _o")
+    return "\n".join(lines) + "\n"
 
 
 #: The slot in which attrs keeps a ``cache_hash=True`` instance's hash (``None`` until asked).
@@ -162,13 +216,21 @@ def _plain_slots(cls: type, fields: tuple[attrs.Attribute[Any], ...]) -> dict[st
     as the cached hash) and nothing else, so setting the slots directly builds the same
     object. ``None`` for any other class: its evolve calls ``__init__``.
     """
-    if "__slots__" not in cls.__dict__ or any(
-        hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__")
-    ):
+    if any(hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__")):
         return None
-    names = [f.name for f in fields]
     if any(f.validator is not None or f.converter is not None for f in fields):
         return None
+    return _slot_setters(cls, fields)
+
+
+def _slot_setters(cls: type, fields: tuple[attrs.Attribute[Any], ...]) -> dict[str, Any] | None:
+    """The ``__set__`` of each field's slot of ``cls`` (and the cached hash's).
+
+    ``None`` when ``cls`` is not slotted.
+    """
+    if "__slots__" not in cls.__dict__:
+        return None
+    names = [f.name for f in fields]
     if any(_HASH_CACHE in k.__dict__ for k in cls.__mro__):
         names.append(_HASH_CACHE)
     found: dict[str, Any] = {}

@@ -64,8 +64,12 @@ class Oracle:
 
     def settle(self) -> None:
         """Charge the steps this search spent to the call's work budget (once, at its end)."""
-        charge_steps(self.budget - self.nodes)
-        self.budget = self.nodes
+        # every step is paid for before its work is done, and the search stops as soon as
+        # the steps run out: what goes past the budget was never done, so the call is
+        # charged no more than the budget it had
+        left = max(self.nodes, 0)
+        charge_steps(self.budget - left)
+        self.budget = left
 
     def spent(self) -> SearchLimitError:
         """The error for a search whose budget ran out: it names the limit to raise."""
@@ -135,8 +139,11 @@ class Oracle:
         size = group.size
         minimal = self.minimal
         wild_acc = plan.wild_acc
-        pnat, present, wilds, total = self._census(group.has_repeats)
+        # the census and the shapes' checks, paid for before they are done (see settle)
         self.nodes -= len(counts) + len(group.shapes)
+        if self.nodes < 0:
+            raise self.spent()
+        pnat, present, wilds, total = self._census(group.has_repeats)
         simple = plan.simple(g)
         shapes = group.shapes
         for idx in group.live[minimal]:
@@ -183,8 +190,11 @@ class Oracle:
         group = plan.groups[g]
         counts = self.counts
         size = group.size
-        pnat, present, wilds, total = self._census(group.has_repeats)
+        # the census and the shapes' checks, paid for before they are done (see settle)
         self.nodes -= len(counts) + len(group.shapes)
+        if self.nodes < 0:
+            raise self.spent()
+        pnat, present, wilds, total = self._census(group.has_repeats)
         # the groups after this one need their cards too
         hi = size if self.minimal else total - plan.after[g]
         at = _Try(g, rem, size, hi)
@@ -300,6 +310,8 @@ class Oracle:
         counts = self.counts
         p = pids[k]
         self.nodes -= len(plan.nat_acc[p]) + len(plan.wild_acc[p])
+        if self.nodes < 0:
+            raise self.spent()
         for c in plan.nat_acc[p]:
             if counts[c]:
                 counts[c] -= 1

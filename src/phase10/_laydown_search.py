@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from phase10._fast import lru_cache
+from phase10._fast import lru_cache, make_trusted
 from phase10._laydown_oracle import Oracle
 from phase10._laydown_plan import SORT_KEY, Plan, compiled_plan
 from phase10.cards import Card, Color, Kind
@@ -665,7 +665,11 @@ def build_meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:
         Value(c.number, c.color) if c.kind is Kind.NUMBER else p.value_for(c)
         for p, c in zip(patterns, cards, strict=True)
     )
-    return Meld(group, shape, cards, values)
+    return _meld(group, shape, cards, values)  # one value per card, by the strict zip
+
+
+#: A meld the search built itself (the trusted construction of :mod:`phase10._fast`).
+_meld = make_trusted(Meld)
 
 
 _COLORS = tuple(Color)

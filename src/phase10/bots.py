@@ -42,7 +42,7 @@ from phase10.cards import ActionKind, Card, Kind, sort_cards
 from phase10.chance import play_chance
 from phase10.errors import IllegalActionError, SearchLimitError, Violation
 from phase10.groups import Meld
-from phase10.limits import current_limits, work_budget
+from phase10.limits import current_limits, spend_steps, work_budget
 from phase10.phases import Phase
 from phase10.rules import apply, legal_actions
 from phase10.state import GameState, TurnStep
@@ -170,6 +170,12 @@ class GreedyBot:
                     raise
                 return _out_of_budget(actions)
 
+
+#: The steps weighing one laydown counts for (its cards left, their points), and asking a
+#: meld whether a card fits it (once per meld and card a decision): about what as many
+#: search steps cost, so that weighing a thousand laydowns stays within the budget.
+_WEIGH_STEPS = 40
+_FIT_STEPS = 8
 
 #: The limit that bounds each laydown search of the bots (and the rules), named when it binds.
 _ENGINE = "max_engine_search_nodes"
@@ -341,7 +347,7 @@ class _Greedy:
             return self.best_announce(announces)
         laydowns = [a for a in self.actions if isinstance(a, LayDown)]
         if laydowns:
-            return min(laydowns, key=self.laydown_key)
+            return self.best_laydown(laydowns)
         hits = [a for a in self.actions if isinstance(a, Hit)]
         if hits:
             return min(hits, key=self.hit_key)
@@ -398,8 +404,31 @@ class _Greedy:
             cards, key=lambda c: (dist[c], -outs.get(c, 0), -_removal_rank(c), self.points(c))
         )
 
+    def best_laydown(self, laydowns: Sequence[LayDown]) -> LayDown:
+        """The laydown of least :meth:`laydown_key`, of those the work budget lets it weigh.
+
+        Weighing is counted in the decision's work budget (``Limits.max_call_steps``): when
+        it runs out part way (only a hand of a thousand laydowns comes near it), the best
+        of those weighed so far is the choice, the first listed wins a tie as before.
+        """
+        best = laydowns[0]
+        try:
+            best_key = self.laydown_key(best)
+            for action in laydowns[1:]:
+                key = self.laydown_key(action)
+                if key < best_key:
+                    best, best_key = action, key
+        except SearchLimitError:
+            pass  # out of budget: the best weighed so far (or the first listed)
+        return best
+
     def laydown_key(self, action: LayDown) -> tuple[int, int, int]:
-        """Points left in hand once every card that fits the new table is hit, then cards."""
+        """Points left in hand once every card that fits the new table is hit, then cards.
+
+        Raises:
+            SearchLimitError: the decision's work budget has not the steps to weigh it.
+        """
+        spend_steps(_WEIGH_STEPS, "weighing a laydown")
         laydown = action.laydown
         rest = _remove_all(self.hand, laydown.cards)
         own = laydown.melds
@@ -414,7 +443,8 @@ class _Greedy:
                 key = (meld, c)
                 ok = fits.get(key)
                 if ok is None:
-                    ok = fits[key] = bool(meld.hit_options(c, rules=rules))
+                    spend_steps(_FIT_STEPS, "weighing a laydown")
+                    ok = fits[key] = meld.can_add(c, rules=rules)
                 if ok:
                     break
             else:

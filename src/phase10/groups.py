@@ -659,6 +659,8 @@ class Meld:
         >>> meld.can_add(Card.parse("R7")), meld.can_add(Card.parse("R3"))
         (True, False)
         """
+        if value is None and end is None:
+            return _fits(self, card, rules)
         return bool(_filter_options(self.hit_options(card, rules=rules), value, end))
 
     def add(
@@ -755,6 +757,24 @@ def _hit_options(meld: Meld, card: Card, rules: MeldRules) -> tuple[HitOption, .
                 )
             )
     return tuple(options)
+
+
+def _fits(meld: Meld, card: Card, rules: MeldRules) -> bool:
+    """Whether :func:`_hit_options` has an option, without building the melds it would.
+
+    The same tests in the same order (C-14): a set-like meld takes a card its pattern
+    accepts, a run one that a longer shape's new end accepts.
+    """
+    if not rules.game.has(card):
+        return False
+    shape = meld.shape
+    if isinstance(shape, Repeat):
+        return shape.pattern.accepts(card)
+    index = shape_index(meld.group, rules)
+    patterns = shape.patterns
+    return any(t.patterns[0].accepts(card) for t in index.extend_low.get(patterns, ())) or any(
+        t.patterns[-1].accepts(card) for t in index.extend_high.get(patterns, ())
+    )
 
 
 def _placed_str(card: Card, value: Value) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10._fast import reuse
+from phase10._fast import make_trusted, reuse
 from phase10._laydown_oracle import Oracle
 from phase10._laydown_plan import SORT_KEY, compiled_plan
 from phase10._laydown_search import (
@@ -107,28 +107,67 @@ def iter_laydowns(
     blocks: dict[GroupType, list[int]] = {}
     for i, g in enumerate(groups):
         blocks.setdefault(g, []).append(i)
+    twins = [idxs for idxs in blocks.values() if len(idxs) > 1]
     seen: set[tuple[tuple[tuple[tuple[object, str], ...], ...], ...]] = set()
     constrained = phase.distinct_colors
     oracle = walk.oracle
-    # building a laydown costs about as much as a few dozen search steps
+    plan_groups = walk.plan.groups
+    cards = walk.cards
+    # each meld is built once per listing (many laydowns of a big hand share their melds),
+    # with its canonical order; the shapes are the plan's own, alive for the whole listing
+    built: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, tuple[tuple[object, str], ...]]]
+    built = {}
+    # building a laydown costs about as much as a few dozen search steps; a meld already
+    # built costs a step
     cost = _BUILD_COST * len(groups)
     try:
         for found in walk.laydowns(distinct_colors=constrained, suits=suits):
             oracle.nodes -= cost
             if oracle.nodes < 0:
                 raise oracle.spent()
-            melds = _card_melds(walk, found)
+            placed = []
+            for index, shape, chosen in found:
+                at = (index, id(shape), tuple(chosen))
+                one = built.get(at)
+                if one is None:
+                    group = plan_groups[index].group
+                    meld = build_meld(group, shape, tuple(cards[i] for i in at[2]))
+                    one = built[at] = (meld, meld_order(meld))
+                placed.append(one)
+            melds = tuple(m for m, _ in placed)
             if constrained and phase.problem(melds, rules=rules) is not None:
                 continue
-            key = tuple(
-                tuple(sorted(meld_order(melds[i]) for i in idxs)) for idxs in blocks.values()
-            )
+            key = tuple(tuple(sorted(placed[i][1] for i in idxs)) for idxs in blocks.values())
             if key in seen:
                 continue
             seen.add(key)
-            yield PhaseMelds(phase, melds)
+            yield _laydown(phase, _canonical(melds, placed, twins))
     finally:
         oracle.settle()
+
+
+#: A laydown the listing built itself, its melds in canonical order (see _canonical).
+_laydown = make_trusted(PhaseMelds)
+
+
+def _canonical(
+    melds: tuple[Meld, ...],
+    placed: list[tuple[Meld, tuple[tuple[object, str], ...]]],
+    twins: list[list[int]],
+) -> tuple[Meld, ...]:
+    """``melds`` with the melds of equal groups in canonical order.
+
+    The order :class:`PhaseMelds` gives them (by :func:`~phase10.phases.meld_order`,
+    computed once per meld here).
+    """
+    if not twins:
+        return melds
+    ordered = list(melds)
+    for places in twins:
+        chosen = sorted((placed[i] for i in places), key=lambda one: one[1])
+        for i, (meld, _) in zip(places, chosen, strict=True):
+            ordered[i] = meld
+    return tuple(ordered)
 
 
 def first_laydowns(

@@ -62,6 +62,7 @@ from phase10.errors import (
     InvalidStateError,
     LaydownError,
     Message,
+    SearchLimitError,
     Violation,
 )
 from phase10.groups import Meld, MeldRules, group_message
@@ -1474,8 +1475,13 @@ def _laydowns(
         phase = variant.phases[index]
         # the existence check rejects most hands at once, by counts (a distinct-colours
         # phase gets only that: its exact check is the search iter_laydowns runs below)
-        if not lays_down(hand, phase, rules, limits):
-            continue
+        try:
+            if not lays_down(hand, phase, rules, limits):
+                continue
+        except SearchLimitError:
+            if most is None:
+                raise
+            continue  # out of budget before the answer: as below
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
         listed: Iterable[PhaseMelds]
         if most is None:
@@ -1489,9 +1495,16 @@ def _laydowns(
                 listed_limits = limits.raised(max_search_nodes=max(left // 2, 1))
             else:
                 listed_limits = limits
-            listed = first_laydowns(
-                hand, phase, most=most, rules=rules, minimal=announce, limits=listed_limits
-            )
+            try:
+                listed = first_laydowns(
+                    hand, phase, most=most, rules=rules, minimal=announce, limits=listed_limits
+                )
+            except SearchLimitError:
+                # issue 22, "a legal position must never make the engine raise": when the
+                # budget runs out before this phase's first laydown (only a custom phase of
+                # many groups on a huge hand), the listing offers none of it; apply still
+                # accepts a legal one, and the exact listing still raises
+                continue
             most -= len(listed)
         for laydown in listed:
             # an announcement keeps its cards or draws as many: it never goes out
@@ -1514,13 +1527,16 @@ def laydown_actions(
     distinct laydown of a real hand, and for a huge one the first
     ``Limits.max_listed_laydowns`` of the search order, as many as the call's work budget
     (``Limits.max_call_steps``) finds (:func:`~phase10.first_laydowns`). :func:`apply`
-    accepts every legal laydown, listed or not. ``exact=True`` lists every one, however
-    many (the work budget still bounds the call).
+    accepts every legal laydown, listed or not. When the budget runs out before a phase's
+    first laydown is found (only a custom phase of many groups on a huge hand), that phase
+    gets no laydown in the list and the call still answers: a legal position never makes
+    the listing raise (issue 22). ``exact=True`` lists every one, however many (the work
+    budget still bounds the call).
 
     Raises:
-        SearchLimitError: the call's work budget ran out before the first laydown was
-            found, or, with ``exact=True``, before the last (never in the built-in games'
-            real hands); the error names the limit to raise.
+        SearchLimitError: with ``exact=True``, the call's work budget ran out before the
+            last laydown was found (never in the built-in games' real hands); the error
+            names the limit to raise.
     """
     if state.step is not TurnStep.PLAY:
         return ()
@@ -1536,7 +1552,8 @@ def laydown_actions(
 def laydown_phases(state: GameState) -> tuple[int, ...]:
     """The indices of the phases the player to act can lay down (or announce) now.
 
-    The phases of :func:`laydown_actions`, found without listing every laydown.
+    The phases of :func:`laydown_actions`, found without listing every laydown: a phase
+    whose first laydown the call's work budget cannot find is left out, as there.
     """
     if state.step is not TurnStep.PLAY:
         return ()
@@ -1555,18 +1572,21 @@ def laydown_phases(state: GameState) -> tuple[int, ...]:
             # find_laydown's laydown may be longer than an announcement shows, or the
             # smallest laydown may play every card: list them
             with work_budget(search_limit=_ENGINE):
-                ok = next(iter(_laydowns(state, seat, only=i)), None) is not None
+                ok = next(iter(_laydowns(state, seat, only=i, most=1)), None) is not None
         else:
             with work_budget(search_limit=_ENGINE):
-                ok = (
-                    find_laydown(
-                        hand,
-                        phase,
-                        rules=variant.meld_rules,
-                        limits=_search_limits(current_limits()),
+                try:
+                    ok = (
+                        find_laydown(
+                            hand,
+                            phase,
+                            rules=variant.meld_rules,
+                            limits=_search_limits(current_limits()),
+                        )
+                        is not None
                     )
-                    is not None
-                )
+                except SearchLimitError:  # out of budget: as laydown_actions lists none
+                    ok = False
         if ok:
             found.append(i)
     return tuple(found)
