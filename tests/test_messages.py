@@ -36,6 +36,7 @@ from phase10 import (
     SetOf,
     apply,
     check_meld,
+    find_variant,
     from_json,
     lay_down_from_groups,
     new_game,
@@ -43,6 +44,7 @@ from phase10 import (
     parse_card,
     play_chance,
     svg,
+    variant_names,
     view,
 )
 from phase10._messages import LANGUAGES, TEMPLATES, Message, language, language_from_env
@@ -466,3 +468,43 @@ def test_pictures_take_the_language(tmp_path: Path) -> None:
     main(["check", "--lang", "es", "--phase", "1", "--svg", str(picture), "R7 B7 W S G2 G2"])
     drawn = picture.read_text(encoding="utf-8")
     assert "COMODÍN" in drawn and "ROJO" in drawn
+
+
+# ----------------------------------------------------------------------------- the rules
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_every_built_in_variant_describes_its_rules_in_every_language(name: str) -> None:
+    variant = find_variant(name)
+    english = variant.describe()
+    assert english == variant.describe(lang="en")
+    assert len(english) == len(variant.rule_messages())
+    for lang in OTHERS:
+        translated = variant.describe(lang=lang)
+        assert len(english) == len(translated)
+        for message, sentence in zip(variant.rule_messages(), translated, strict=True):
+            # a sentence falls back to English only where the catalog lacks it
+            assert sentence != message.text("en"), (lang, message.id)
+            assert "{" not in sentence and not _INTERNAL.search(sentence), sentence
+
+
+def test_the_rule_ids_in_the_sentences_are_kept_in_each_language() -> None:
+    ids = re.compile(r"\b[CMTV]-\d+\b")
+    for name in variant_names():
+        variant = find_variant(name)
+        english = [ids.findall(s) for s in variant.describe()]
+        for lang in OTHERS:
+            assert english == [ids.findall(s) for s in variant.describe(lang=lang)], lang
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_help_summarises_the_rules_in_the_language(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
+    assert 0 == main(["play", "--lang", lang, "--seed", "3", "--color", "never"])
+    out = " ".join(capsys.readouterr().out.split())
+    for sentence in CLASSIC.describe(lang=lang):
+        assert " ".join(sentence.split()) in out
+    assert Message.of("rules.summary.phases").text(lang) in out
+    assert "Rules of" not in out and "Commands:" not in out

@@ -225,6 +225,141 @@ TEMPLATES: Mapping[str, Template] = {
         "{group}: best has {have}, missing one of {choices}",
         "{group}: best has {have}, missing {count} of {choices}",
     ),
+    # --- the rules of a variant, as Variant.describe writes them
+    "rules.turn.announce": _t(
+        "A turn: take the top card of the discard pile or the draw pile, then discard one "
+        "card (T-2)."
+    ),
+    "rules.turn.announce-phase": _t(
+        "When you hold your phase you may announce it (T-4): keep the cards, or discard "
+        "them and draw as many; then work on the next phase."
+    ),
+    "rules.turn.table": _t(
+        "A turn: draw (the draw pile or the top discard), optionally lay down your whole "
+        "phase (once a hand), then hit: add single cards to melds on the table, once your "
+        "phase is down; end by discarding (C-11 to C-14)."
+    ),
+    "rules.hit.any": _t(
+        "You may hit your own and others' melds, also on the turn you lay down (C-14)."
+    ),
+    "rules.hit.own": _t(
+        "On the turn you lay down you may hit only your own melds; others' from your next "
+        "turn (C-14)."
+    ),
+    "rules.out.any": _t(
+        "You go out when you have no cards left: by discarding, hitting or laying down "
+        "your last card (C-15)."
+    ),
+    "rules.out.action": _t(
+        "Every turn ends with a discard or an action card, so you go out only by that last "
+        "card, never by hitting or laying it down (M-7); Give five is the one turn without "
+        "a discard (M-15)."
+    ),
+    "rules.out.discard": _t(
+        "Every turn ends with a discard, so you go out only by discarding your last card, "
+        "never by hitting or laying it down (C-15)."
+    ),
+    "rules.hand.everybody": _t(
+        "A hand ends when a player has no cards left; everybody moves on to the next phase, "
+        "completed or not (V-1)."
+    ),
+    "rules.hand.laid-down": _t(
+        "A hand ends when a player has no cards left; who laid down their phase moves on to "
+        "the next one (C-22)."
+    ),
+    "rules.last.ten": _t("phase 10"),
+    "rules.last.last": _t("the last phase"),
+    "rules.end.announce": _t("The first player to complete {last} wins (T-5)."),
+    "rules.end.at-last": _t(
+        "The game ends the moment a player lays down {last}; that player wins (T-5)."
+    ),
+    "rules.end.every-hand": _t("After {last} the lowest total wins (V-1)."),
+    "rules.end.pick": _t(
+        "Pick-a-phase: lay down any phase you have not completed yet; the game ends after "
+        "a hand in which someone completed them all, the lowest score of them winning "
+        "(V-4, C-25)."
+    ),
+    "rules.end.last": _t(
+        "The game ends after a hand in which someone completed {last}; of them the "
+        "lowest score wins (C-24, C-25)."
+    ),
+    "rules.end.max-hands": _t(
+        "The game ends at the latest after {count} hand, the lowest total of all players "
+        "winning (C-24).",
+        "The game ends at the latest after {count} hands, the lowest total of all players "
+        "winning (C-24).",
+    ),
+    "rules.end.tie-break": _t("A tie is played off in a tie-break hand on {last} (C-26)."),
+    "rules.end.share": _t("Tied players share the win (M-10)."),
+    "rules.end.loser": _t(
+        "Of the players on the lowest phase, the one with the most points loses (T-6)."
+    ),
+    "rules.wrap.yes": _t("{max} is followed by 1"),
+    "rules.wrap.no": _t("no wrapping"),
+    "rules.colours.suits": _t("red or black; suit runs: consecutive numbers of one suit"),
+    "rules.colours.one": _t("one colour"),
+    "rules.groups": _t(
+        "Sets: cards of one number; runs: consecutive numbers ({wrap}, C-7); colour groups: "
+        "{colours}."
+    ),
+    "rules.wild.ranged": _t(
+        "Jokers stand only for a number in their range and a colour they show (M-2)"
+    ),
+    "rules.wild.any": _t("Wilds stand for any number and colour"),
+    "rules.natural.none": _t("{wild}; a group may be all wilds (C-17)."),
+    "rules.natural.phase": _t(
+        "{wild}, but the phase laid down needs at least one natural card (C-17)."
+    ),
+    "rules.natural.group": _t("{wild}, but every group needs at least one natural card (C-17)."),
+    "rules.natural.counts": _t(
+        "{wild}, but every set needs at least {sets} natural card and every run {runs} (M-4)."
+    ),
+    "rules.word.0": _t("no"),
+    "rules.word.1": _t("one"),
+    "rules.word.2": _t("two"),
+    "rules.word.3": _t("three"),
+    "rules.skip.next": _t("Discarding a skip makes the next player lose their next turn (C-19)."),
+    "rules.skip.chosen": _t(
+        "Discarding a skip makes another player of your choice lose their next turn (C-19)."
+    ),
+    "rules.skip.round": _t("A player is skipped at most once a round (C-20)."),
+    "rules.skip.one": _t("At most one skip lies against a player at a time (C-20, M-14)."),
+    "rules.action-cards": _t(
+        "Action cards (M-11): TT Take two (from the next turn draw two, keep one), KA Keep "
+        "all (keep your hand into the next hand), GF Give five (the others offer five "
+        "cards, you take one), S Skip. Playing one ends the turn."
+    ),
+    "rules.reshuffles": _t(
+        "A hand that has reshuffled the discard pile {count} time ends without a winner when "
+        "the draw pile runs out again (C-16).",
+        "A hand that has reshuffled the discard pile {count} times ends without a winner when "
+        "the draw pile runs out again (C-16).",
+    ),
+    "rules.hand-turns": _t(
+        "A hand that has lasted {count} turn ends without a winner: nobody scores, the "
+        "phases laid down count (C-16).",
+        "A hand that has lasted {count} turns ends without a winner: nobody scores, the "
+        "phases laid down count (C-16).",
+    ),
+    "rules.points.per-card": _t("{count} point(s) per card left in hand (M-8)"),
+    "rules.points.numbers": _t(
+        "{low} points for 1-{below}, {high} for {high_from} and up, {wild} for a wild, left "
+        "in hand (C-23)"
+    ),
+    "rules.points.numbers-skip": _t(
+        "{low} points for 1-{below}, {high} for {high_from} and up, {skip} for a skip, "
+        "{wild} for a wild, left in hand (C-23)"
+    ),
+    "rules.first.winner": _t("the winner"),
+    "rules.first.out": _t("whoever goes out"),
+    "rules.scoring": _t("Scoring: {first} scores 0, the others {points}; low is good."),
+    "rules.summary.title": _t("Rules of {variant} (rule IDs refer to the rules reference):"),
+    "rules.summary.phases": _t("Phases:"),
+    "rules.summary.commands": _t(
+        "Commands: a number from the menu, or an action in notation (e.g. 'discard R7'); "
+        "'help' shows this, 'show' the table, 'all' every option, 'save [FILE]' saves the "
+        "game record, 'quit' (or end of input) stops."
+    ),
     # --- the command line
     "cli.check.groups-fail": _t("phase {number} ({phase}): these groups do not lay it down"),
     "cli.check.cannot": _t("phase {number} ({phase}): does not lay down"),
