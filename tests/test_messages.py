@@ -24,6 +24,7 @@ from babel.messages.pofile import read_po
 
 from phase10 import (
     CLASSIC,
+    CLASSIC_PHASES,
     MASTER,
     Discard,
     Draw,
@@ -36,13 +37,17 @@ from phase10 import (
     SetOf,
     apply,
     check_meld,
+    find_laydown,
     find_variant,
     from_json,
     lay_down_from_groups,
     new_game,
     parse_action,
     parse_card,
+    parse_cards,
     play_chance,
+    replay,
+    simulate,
     svg,
     variant_names,
     view,
@@ -51,6 +56,7 @@ from phase10._messages import LANGUAGES, TEMPLATES, Message, language, language_
 from phase10.bots import GreedyBot
 from phase10.cli import main
 from phase10.groups import End, Value
+from phase10.records import GameRecord
 from phase10.table import Table
 
 LOCALE = Path(__file__).parent.parent / "src" / "phase10" / "locale"
@@ -508,3 +514,78 @@ def test_help_summarises_the_rules_in_the_language(
         assert " ".join(sentence.split()) in out
     assert Message.of("rules.summary.phases").text(lang) in out
     assert "Rules of" not in out and "Commands:" not in out
+
+
+# ----------------------------------------------------------------------------- the pictures
+
+
+def _finished_game() -> GameState:
+    result = simulate(
+        1,
+        [GreedyBot(), GreedyBot()],
+        variant=find_variant("classic-first-1"),
+        seed="winner",
+        record=True,
+    )
+    record = result.games[0].record
+    assert isinstance(record, GameRecord)
+    return replay(record)
+
+
+_TABLE_WORDS = {
+    "hu": ("húzópakli: ", "dobott lapok: ", "a kezed (p1): 10 lap", "1. leosztás", "lapos készlet"),
+    "ru": ("колода: ", "сброс: ", "ваши карты (p1): 10 карт", "раздача 1", "2 комплекта из 3"),  # noqa: RUF001
+    "ro": (
+        "pachetul de tras: ",
+        "grămada de decartare: ",
+        "mâna ta (p1): 10 cărți",
+        "mâna 1",
+        "2 seturi",
+    ),
+    "es": ("mazo: ", "descarte: ", "tu mano (p1): 10 cartas", "mano 1", "2 conjuntos de 3"),
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_table_picture_speaks_the_language(lang: str) -> None:
+    state, _ = play_chance(new_game(CLASSIC, 2), random.Random(1))
+    english = svg.table(view(state, 0))
+    assert english == svg.table(view(state, 0), lang="en")
+    drawn = svg.table(view(state, 0), lang=lang)
+    for words in _TABLE_WORDS[lang]:
+        assert words in drawn, words
+    for words in ("draw pile", "discard pile", "your hand", "hand 1", "set of 3", "to act"):
+        assert words not in drawn, words
+    with svg.use_language(lang):
+        assert drawn == svg.table(view(state, 0))  # the keyword and the block agree
+    assert english == svg.table(view(state, 0))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_game_over_heading_names_the_winner_in_the_language(lang: str) -> None:
+    state = _finished_game()
+    winner = f"p{state.winners[0] + 1}"
+    english = f"game over: {winner} wins"
+    assert english in svg.game(state)
+    drawn = svg.game(state, lang=lang)
+    expected = Message.of("svg.winners", seats=(winner,), count=1).text(lang)
+    assert english not in drawn and expected in drawn
+    assert winner in expected
+
+
+def test_meld_laydown_and_check_pictures_take_the_language() -> None:
+    found = find_laydown("R7 B7 W G2 G3 G4 Y5", CLASSIC_PHASES[1])
+    assert found is not None
+    assert "escalera de 4" in svg.meld(found.melds[1], lang="es")
+    assert "комплект из 3 и последовательность из 4" in svg.laydown(found, lang="ru")
+    missing = svg.phase_check(parse_cards("R7 B8 G9 Y3 W"), CLASSIC_PHASES[3], lang="es")
+    assert "no se puede bajar" in missing and "la mano" in missing
+    assert "comodín 1-6 en rojo o verde" == svg.card_title(parse_card("W1-6:RG"), lang="es")
+    assert "SALTO" in svg.card(parse_card("S"), lang="es")
+    assert "carta boca abajo" not in svg.row(parse_cards("R1"), lang="es")
+    assert "mano: rojo 1" in svg.hand(parse_cards("R1"), lang="es")
+
+
+def test_a_picture_language_that_is_not_text_is_refused() -> None:
+    with pytest.raises(TypeError):
+        svg.card(parse_card("R7"), lang=7)  # type: ignore[arg-type]
