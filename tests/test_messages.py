@@ -589,3 +589,68 @@ def test_meld_laydown_and_check_pictures_take_the_language() -> None:
 def test_a_picture_language_that_is_not_text_is_refused() -> None:
     with pytest.raises(TypeError):
         svg.card(parse_card("R7"), lang=7)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- JSON refusals
+
+_JSON_REFUSALS: list[tuple[str, str, dict[str, object]]] = [
+    ("{not json", "json.not-json", {}),
+    ("[" * 2000 + "]" * 2000, "json.too-deep", {}),
+    ('{"a": 1, "a": 2}', "json.key-twice", {"name": '"a"'}),
+    ("[]", "json.expected", {"path": "$", "got": {"id": "json.an-array", "params": {}}}),
+    ('{"card": "R7"}', "json.missing-key", {"path": "$.format"}),
+    ('{"format": "phase10/9", "card": "R7"}', "json.format", {"got": '"phase10/9"'}),
+    ('{"format": "phase10/1", "card": 7}', "json.expected", {"path": "$.card", "got": "7"}),
+    ('{"format": "phase10/1", "card": "R13"}', "json.not-a-card", {"card": "R13"}),
+    ('{"format": "phase10/1", "variant": "nope"}', "json.unknown-variant", {"name": '"nope"'}),
+    ('{"format": "phase10/1", "variant": "CLASSIC"}', "json.variant-name", {"name": "classic"}),
+    (
+        '{"format": "phase10/1", "action": {"action": "draw", "player": "x"}}',
+        "json.expected",
+        {"path": "$.action.player", "got": '"x"'},
+    ),
+    (
+        '{"format": "phase10/1", "action": {"action": "fly"}}',
+        "json.expected",
+        {"path": "$.action.action", "got": '"fly"'},
+    ),
+    (
+        '{"format": "phase10/1", "action": {"action": "draw", "player": 0, "x": 1}}',
+        "json.unknown-key",
+        {"path": "$.action.x"},
+    ),
+    (
+        '{"format": "phase10/1", "meld": {"group": {"kind": "SetOf", "size": 3}, '
+        '"cards": ["R7", "B8", "G7"]}}',
+        "meld.mixed-numbers",
+        {},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "params"), _JSON_REFUSALS)
+def test_a_json_refusal_has_its_own_id_and_parameters(
+    text: str, key: str, params: dict[str, object]
+) -> None:
+    with pytest.raises(Phase10Error) as info:
+        from_json(text)
+    error = info.value
+    assert key == error.message_id
+    assert params.items() <= error.params.items()
+    for lang in LANGUAGES:
+        said = error.player_message(lang)
+        assert "{" not in said.replace('{"', "") and not _INTERNAL.search(said), said
+        if lang != "en":
+            assert error.player_message() != said, lang
+
+
+def test_a_json_refusal_says_what_was_expected_in_the_language() -> None:
+    with pytest.raises(Phase10Error) as info:
+        from_json('{"format": "phase10/1", "card": 7}')
+    assert '$.card: expected a card in notation such as "R7", got the number 7' == str(info.value)
+    assert 'The value at $.card should be a card in notation such as "R7", not 7.' == (
+        info.value.player_message()
+    )
+    assert 'El valor en $.card debería ser una carta en notación, por ejemplo "R7", no 7.' == (
+        info.value.player_message("es")
+    )
