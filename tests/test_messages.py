@@ -45,6 +45,7 @@ from phase10 import (
     parse_action,
     parse_card,
     parse_cards,
+    parse_history,
     play_chance,
     replay,
     simulate,
@@ -654,3 +655,27 @@ def test_a_json_refusal_says_what_was_expected_in_the_language() -> None:
     assert 'El valor en $.card debería ser una carta en notación, por ejemplo "R7", no 7.' == (
         info.value.player_message("es")
     )
+
+
+# ----------------------------------------------------------------------------- histories, records
+
+
+def test_a_card_error_in_a_history_is_said_once() -> None:
+    with pytest.raises(Phase10Error) as info:
+        parse_history("p1 draw\np1 take R13", CLASSIC)
+    error = info.value
+    said = "'R13' is not a card: numbers run from 1 to 12, got 13 (at position 8)"
+    assert f"line 2: bad event 'p1 take R13': {said}" == str(error)
+    assert ("notation.number-range", {"max": 12, "token": "R13"}) == (
+        error.message_id,
+        error.params,
+    )
+    assert "R13 is not a card: the numbers run from 1 to 12." == error.player_message()
+
+
+def test_a_record_line_says_its_move_error_once() -> None:
+    record = '[Variant "classic"]\n[Players "2"]\n[Seed "1"]\np1 discard R13\n'
+    with pytest.raises(Phase10Error) as info:
+        GameRecord.from_text(record)
+    assert "notation.number-range" == info.value.message_id
+    assert "R13 no es una carta: los números van del 1 al 12." == info.value.player_message("es")

@@ -462,7 +462,7 @@ def _dec_history(value: Any, path: str, ctx: Context) -> History:
             try:
                 events[i] = read(text)
             except NotationError as exc:
-                raise fail(f"{path}[{i}]", str(exc)) from None
+                raise fail(f"{path}[{i}]", str(exc), said=exc.said) from None
     return History.of(events)  # type: ignore[arg-type]
 
 
