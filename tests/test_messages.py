@@ -429,13 +429,20 @@ _SAID = {
 }
 
 
+def _played(
+    lang: str, typed: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """What ``phase10 play --lang lang`` prints for the lines ``typed``."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert 0 == main(["play", "--lang", lang, "--seed", "3", "--color", "never"])
+    return capsys.readouterr().out
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_play_speaks_the_language(
     lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("discard R7\ndrwa\n99\nquit\n"))
-    assert 0 == main(["play", "--lang", lang, "--seed", "3", "--color", "never"])
-    out = capsys.readouterr().out
+    out = _played(lang, "discard R7\ndrwa\n99\nquit\n", monkeypatch, capsys)
     for sentence in _SAID[lang]:
         assert sentence in out
     assert "draw a card first" not in out.lower()
@@ -508,9 +515,7 @@ def test_the_rule_ids_in_the_sentences_are_kept_in_each_language() -> None:
 def test_help_summarises_the_rules_in_the_language(
     lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
-    assert 0 == main(["play", "--lang", lang, "--seed", "3", "--color", "never"])
-    out = " ".join(capsys.readouterr().out.split())
+    out = " ".join(_played(lang, "help\nquit\n", monkeypatch, capsys).split())
     for sentence in CLASSIC.describe(lang=lang):
         assert " ".join(sentence.split()) in out
     assert Message.of("rules.summary.phases").text(lang) in out

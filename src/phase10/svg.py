@@ -1163,18 +1163,22 @@ def table(
     _need(view, PlayerView, "a PlayerView", "table")
     scale = _check_size(size)
     with _speaking(lang):
-        return _view_picture(view, scale, names, caption, fill, lastmove, landscape)
+        return _view_picture(view, scale, _Options(names, caption, fill, lastmove, landscape))
 
 
-def _view_picture(
-    view: PlayerView,
-    scale: float,
-    names: object,
-    caption: object,
-    fill: object,
-    lastmove: object,
-    landscape: object,
-) -> str:
+@attrs.frozen
+class _Options:
+    """The options a table picture takes, as given (checked where they are used)."""
+
+    names: object
+    caption: object
+    fill: object
+    lastmove: object
+    landscape: object
+
+
+def _view_picture(view: PlayerView, scale: float, options: _Options) -> str:
+    names, caption, fill, lastmove, landscape = attrs.astuple(options, recurse=False)
     seat_names = _names(names, view.num_players)
     phases = view.variant.phases
     lost = _lost_turn(view.history)
@@ -1252,18 +1256,11 @@ def game(
     _need(state, GameState, "a GameState", "game")
     scale = _check_size(size)
     with _speaking(lang):
-        return _state_picture(state, scale, names, caption, fill, lastmove, landscape)
+        return _state_picture(state, scale, _Options(names, caption, fill, lastmove, landscape))
 
 
-def _state_picture(
-    state: GameState,
-    scale: float,
-    names: object,
-    caption: object,
-    fill: object,
-    lastmove: object,
-    landscape: object,
-) -> str:
+def _state_picture(state: GameState, scale: float, options: _Options) -> str:
+    names, caption, fill, lastmove, landscape = attrs.astuple(options, recurse=False)
     seat_names = _names(names, state.num_players)
     phases = state.variant.phases
     lost = _lost_turn(state.history)
