@@ -256,9 +256,9 @@ def test_an_all_wild_red_or_black_group_reads_back_as_the_rules_build_it() -> No
         ),
         (
             "p1 take X9",
-            "bad event 'p1 take X9': 'X9' is not a card (bad card 'X9' at position 0 in 'X9': "
-            "expected a colour letter R, B, G or Y and a number 1-12 (R7), W for a wild or S "
-            "for a skip) (at position 8)",
+            # the card's reason said once, not the card error nested in the event's
+            "bad event 'p1 take X9': 'X9' is not a card: expected a colour letter R, B, G or Y "
+            "and a number 1-12 (R7), W for a wild or S for a skip (at position 8)",
             "X9",
             8,
         ),

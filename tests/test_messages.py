@@ -24,6 +24,7 @@ from babel.messages.pofile import read_po
 
 from phase10 import (
     CLASSIC,
+    CLASSIC_PHASES,
     MASTER,
     Discard,
     Draw,
@@ -36,19 +37,27 @@ from phase10 import (
     SetOf,
     apply,
     check_meld,
+    find_laydown,
+    find_variant,
     from_json,
     lay_down_from_groups,
     new_game,
     parse_action,
     parse_card,
+    parse_cards,
+    parse_history,
     play_chance,
+    replay,
+    simulate,
     svg,
+    variant_names,
     view,
 )
 from phase10._messages import LANGUAGES, TEMPLATES, Message, language, language_from_env
 from phase10.bots import GreedyBot
 from phase10.cli import main
 from phase10.groups import End, Value
+from phase10.records import GameRecord
 from phase10.table import Table
 
 LOCALE = Path(__file__).parent.parent / "src" / "phase10" / "locale"
@@ -420,13 +429,20 @@ _SAID = {
 }
 
 
+def _played(
+    lang: str, typed: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """What ``phase10 play --lang lang`` prints for the lines ``typed``."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert 0 == main(["play", "--lang", lang, "--seed", "3", "--color", "never"])
+    return capsys.readouterr().out
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_play_speaks_the_language(
     lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("discard R7\ndrwa\n99\nquit\n"))
-    assert 0 == main(["play", "--lang", lang, "--seed", "3", "--color", "never"])
-    out = capsys.readouterr().out
+    out = _played(lang, "discard R7\ndrwa\n99\nquit\n", monkeypatch, capsys)
     for sentence in _SAID[lang]:
         assert sentence in out
     assert "draw a card first" not in out.lower()
@@ -466,3 +482,205 @@ def test_pictures_take_the_language(tmp_path: Path) -> None:
     main(["check", "--lang", "es", "--phase", "1", "--svg", str(picture), "R7 B7 W S G2 G2"])
     drawn = picture.read_text(encoding="utf-8")
     assert "COMODÍN" in drawn and "ROJO" in drawn
+
+
+# ----------------------------------------------------------------------------- the rules
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_every_built_in_variant_describes_its_rules_in_every_language(name: str) -> None:
+    variant = find_variant(name)
+    english = variant.describe()
+    assert english == variant.describe(lang="en")
+    assert len(english) == len(variant.rule_messages())
+    for lang in OTHERS:
+        translated = variant.describe(lang=lang)
+        assert len(english) == len(translated)
+        for message, sentence in zip(variant.rule_messages(), translated, strict=True):
+            # a sentence falls back to English only where the catalog lacks it
+            assert sentence != message.text("en"), (lang, message.id)
+            assert "{" not in sentence and not _INTERNAL.search(sentence), sentence
+
+
+def test_the_rule_ids_in_the_sentences_are_kept_in_each_language() -> None:
+    ids = re.compile(r"\b[CMTV]-\d+\b")
+    for name in variant_names():
+        variant = find_variant(name)
+        english = [ids.findall(s) for s in variant.describe()]
+        for lang in OTHERS:
+            assert english == [ids.findall(s) for s in variant.describe(lang=lang)], lang
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_help_summarises_the_rules_in_the_language(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = " ".join(_played(lang, "help\nquit\n", monkeypatch, capsys).split())
+    for sentence in CLASSIC.describe(lang=lang):
+        assert " ".join(sentence.split()) in out
+    assert Message.of("rules.summary.phases").text(lang) in out
+    assert "Rules of" not in out and "Commands:" not in out
+
+
+# ----------------------------------------------------------------------------- the pictures
+
+
+def _finished_game() -> GameState:
+    result = simulate(
+        1,
+        [GreedyBot(), GreedyBot()],
+        variant=find_variant("classic-first-1"),
+        seed="winner",
+        record=True,
+    )
+    record = result.games[0].record
+    assert isinstance(record, GameRecord)
+    return replay(record)
+
+
+_TABLE_WORDS = {
+    "hu": ("húzópakli: ", "dobott lapok: ", "a kezed (p1): 10 lap", "1. leosztás", "lapos készlet"),
+    "ru": ("колода: ", "сброс: ", "ваши карты (p1): 10 карт", "раздача 1", "2 комплекта из 3"),  # noqa: RUF001
+    "ro": (
+        "pachetul de tras: ",
+        "grămada de decartare: ",
+        "mâna ta (p1): 10 cărți",
+        "mâna 1",
+        "2 seturi",
+    ),
+    "es": ("mazo: ", "descarte: ", "tu mano (p1): 10 cartas", "mano 1", "2 conjuntos de 3"),
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_table_picture_speaks_the_language(lang: str) -> None:
+    state, _ = play_chance(new_game(CLASSIC, 2), random.Random(1))
+    english = svg.table(view(state, 0))
+    assert english == svg.table(view(state, 0), lang="en")
+    drawn = svg.table(view(state, 0), lang=lang)
+    for words in _TABLE_WORDS[lang]:
+        assert words in drawn, words
+    for words in ("draw pile", "discard pile", "your hand", "hand 1", "set of 3", "to act"):
+        assert words not in drawn, words
+    with svg.use_language(lang):
+        assert drawn == svg.table(view(state, 0))  # the keyword and the block agree
+    assert english == svg.table(view(state, 0))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_game_over_heading_names_the_winner_in_the_language(lang: str) -> None:
+    state = _finished_game()
+    winner = f"p{state.winners[0] + 1}"
+    english = f"game over: {winner} wins"
+    assert english in svg.game(state)
+    drawn = svg.game(state, lang=lang)
+    expected = Message.of("svg.winners", seats=(winner,), count=1).text(lang)
+    assert english not in drawn and expected in drawn
+    assert winner in expected
+
+
+def test_meld_laydown_and_check_pictures_take_the_language() -> None:
+    found = find_laydown("R7 B7 W G2 G3 G4 Y5", CLASSIC_PHASES[1])
+    assert found is not None
+    assert "escalera de 4" in svg.meld(found.melds[1], lang="es")
+    assert "комплект из 3 и последовательность из 4" in svg.laydown(found, lang="ru")
+    missing = svg.phase_check(parse_cards("R7 B8 G9 Y3 W"), CLASSIC_PHASES[3], lang="es")
+    assert "no se puede bajar" in missing and "la mano" in missing
+    assert "comodín 1-6 en rojo o verde" == svg.card_title(parse_card("W1-6:RG"), lang="es")
+    assert "SALTO" in svg.card(parse_card("S"), lang="es")
+    assert "carta boca abajo" not in svg.row(parse_cards("R1"), lang="es")
+    assert "mano: rojo 1" in svg.hand(parse_cards("R1"), lang="es")
+
+
+def test_a_picture_language_that_is_not_text_is_refused() -> None:
+    with pytest.raises(TypeError):
+        svg.card(parse_card("R7"), lang=7)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- JSON refusals
+
+_JSON_REFUSALS: list[tuple[str, str, dict[str, object]]] = [
+    ("{not json", "json.not-json", {}),
+    ("[" * 2000 + "]" * 2000, "json.too-deep", {}),
+    ('{"a": 1, "a": 2}', "json.key-twice", {"name": '"a"'}),
+    ("[]", "json.expected", {"path": "$", "got": {"id": "json.an-array", "params": {}}}),
+    ('{"card": "R7"}', "json.missing-key", {"path": "$.format"}),
+    ('{"format": "phase10/9", "card": "R7"}', "json.format", {"got": '"phase10/9"'}),
+    ('{"format": "phase10/1", "card": 7}', "json.expected", {"path": "$.card", "got": "7"}),
+    ('{"format": "phase10/1", "card": "R13"}', "json.not-a-card", {"card": "R13"}),
+    ('{"format": "phase10/1", "variant": "nope"}', "json.unknown-variant", {"name": '"nope"'}),
+    ('{"format": "phase10/1", "variant": "CLASSIC"}', "json.variant-name", {"name": "classic"}),
+    (
+        '{"format": "phase10/1", "action": {"action": "draw", "player": "x"}}',
+        "json.expected",
+        {"path": "$.action.player", "got": '"x"'},
+    ),
+    (
+        '{"format": "phase10/1", "action": {"action": "fly"}}',
+        "json.expected",
+        {"path": "$.action.action", "got": '"fly"'},
+    ),
+    (
+        '{"format": "phase10/1", "action": {"action": "draw", "player": 0, "x": 1}}',
+        "json.unknown-key",
+        {"path": "$.action.x"},
+    ),
+    (
+        '{"format": "phase10/1", "meld": {"group": {"kind": "SetOf", "size": 3}, '
+        '"cards": ["R7", "B8", "G7"]}}',
+        "meld.mixed-numbers",
+        {},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "params"), _JSON_REFUSALS)
+def test_a_json_refusal_has_its_own_id_and_parameters(
+    text: str, key: str, params: dict[str, object]
+) -> None:
+    with pytest.raises(Phase10Error) as info:
+        from_json(text)
+    error = info.value
+    assert key == error.message_id
+    assert params.items() <= error.params.items()
+    for lang in LANGUAGES:
+        said = error.player_message(lang)
+        assert "{" not in said.replace('{"', "") and not _INTERNAL.search(said), said
+        if lang != "en":
+            assert error.player_message() != said, lang
+
+
+def test_a_json_refusal_says_what_was_expected_in_the_language() -> None:
+    with pytest.raises(Phase10Error) as info:
+        from_json('{"format": "phase10/1", "card": 7}')
+    assert '$.card: expected a card in notation such as "R7", got the number 7' == str(info.value)
+    assert 'The value at $.card should be a card in notation such as "R7", not 7.' == (
+        info.value.player_message()
+    )
+    assert 'El valor en $.card debería ser una carta en notación, por ejemplo "R7", no 7.' == (
+        info.value.player_message("es")
+    )
+
+
+# ----------------------------------------------------------------------------- histories, records
+
+
+def test_a_card_error_in_a_history_is_said_once() -> None:
+    with pytest.raises(Phase10Error) as info:
+        parse_history("p1 draw\np1 take R13", CLASSIC)
+    error = info.value
+    said = "'R13' is not a card: numbers run from 1 to 12, got 13 (at position 8)"
+    assert f"line 2: bad event 'p1 take R13': {said}" == str(error)
+    assert ("notation.number-range", {"max": 12, "token": "R13"}) == (
+        error.message_id,
+        error.params,
+    )
+    assert "R13 is not a card: the numbers run from 1 to 12." == error.player_message()
+
+
+def test_a_record_line_says_its_move_error_once() -> None:
+    record = '[Variant "classic"]\n[Players "2"]\n[Seed "1"]\np1 discard R13\n'
+    with pytest.raises(Phase10Error) as info:
+        GameRecord.from_text(record)
+    assert "notation.number-range" == info.value.message_id
+    assert "R13 no es una carta: los números van del 1 al 12." == info.value.player_message("es")

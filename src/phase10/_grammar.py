@@ -36,6 +36,16 @@ _PLAYER_VERBS = ("draw", "take", "lay", "hit", "discard")
 _EXAMPLE = "R7"
 
 
+def card_fault(exc: NotationError, text: str) -> tuple[str, Message]:
+    """The reason and message of ``parse_card(text)``'s refusal ``exc``, to say once.
+
+    The card's own reason, never the whole inner message again inside the outer one.
+    """
+    said = exc.said or Message.of("notation.not-a-card", token=text)
+    why = str(exc).removeprefix(f"bad card {text!r} at position 0 in {text!r}: ")
+    return (why if why.startswith(text) else f"{text!r} is not a card: {why}"), said
+
+
 def bare_action(kind: type[Action], seat: int, verb: str) -> Action:
     """The action of ``kind`` (whose notation writes nothing after the verb) that ``verb`` is."""
     args: tuple[object, ...] = () if kind.is_chance else (seat,)
@@ -171,11 +181,7 @@ class Reader:
         try:
             return parse_card(token.text, game=self.game)
         except NotationError as exc:
-            # the card's own reason, said once: never the whole inner message again
-            said = exc.said or Message.of("notation.not-a-card", token=token.text)
-            text = token.text
-            why = str(exc).removeprefix(f"bad card {text!r} at position 0 in {text!r}: ")
-            reason = why if why.startswith(text) else f"{text!r} is not a card: {why}"
+            reason, said = card_fault(exc, token.text)
             raise self.error(reason, token, said) from None
 
     def placed(self, token: Token) -> Placed:

@@ -23,6 +23,7 @@ from phase10._grammar import (
     Token,
     bare_action,
     card_action,
+    card_fault,
     quote,
     read,
 )
@@ -39,7 +40,7 @@ from phase10.actions import (
     seat_name,
 )
 from phase10.cards import Card, CardGame, Kind, parse_card
-from phase10.errors import NotationError
+from phase10.errors import Message, NotationError
 from phase10.groups import End, GroupType, Meld, MeldRules, Value
 from phase10.limits import check_limit
 from phase10.phases import Phase, PhaseMelds
@@ -276,13 +277,19 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
     game = variant.meld_rules.game
     rules = variant.meld_rules
 
-    def bad(message: str, token: str = "", position: int | None = None) -> NotationError:
+    def bad(
+        message: str,
+        token: str = "",
+        position: int | None = None,
+        said: Message | None = None,
+    ) -> NotationError:
         at = line.find(token) if position is None and token else (position or 0)
         return NotationError(
             f"bad event {quote(line)}: {message}" + (f" (at position {at})" if token else ""),
             text=line,
             token=token,
             position=max(at, 0),
+            said=said,
         )
 
     body = line.rstrip()
@@ -321,7 +328,8 @@ def _event(line: str, variant: Variant, max_words: int) -> Event:
         try:
             taken = parse_card(card_token.text, game=game)
         except NotationError as exc:
-            raise bad(f"{card_token.text!r} is not a card ({exc})", card_token.text) from None
+            reason, said = card_fault(exc, card_token.text)
+            raise bad(reason, card_token.text, said=said) from None
         body = body[: card_token.pos].rstrip()
     reader = Reader(body, game, what="event", shown=line)
     p = read(body, game, reader)
@@ -519,6 +527,8 @@ def parse_history(text: str, variant: Variant) -> History:
                     token=exc.token,
                     position=start + exc.position,
                     line=number,
+                    said=exc.said,
+                    hint=exc.hint,
                 ) from None
         start += len(line) + 1
     return History.of(events)

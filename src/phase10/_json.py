@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache
+from phase10._messages import Message, Param
 from phase10._written import meld_as_written, meld_verdict, unwritten_verdict
 from phase10.cards import Card, Color, parse_card
 from phase10.errors import DefinitionError, FormatError, LimitError, Phase10Error
@@ -70,13 +71,43 @@ class Context:
         self.check_melds = True
 
 
-def fail(path: str, message: str, verdict: Verdict | None = None) -> FormatError:
-    """The error at ``path``; for a meld that is not valid, with its problem and sentence."""
+def fail(
+    path: str, message: str, verdict: Verdict | None = None, *, said: Message | None = None
+) -> FormatError:
+    """The error at ``path``; for a meld that is not valid, with its problem and sentence.
+
+    ``said`` is what the player reads (default: the meld's reason, else that the value at
+    ``path`` is not valid).
+    """
     if verdict is None:
-        return FormatError(f"{path}: {message}", path=path, reason=message)
+        said = said or Message.of("json.invalid", path=path)
+        return FormatError(f"{path}: {message}", path=path, reason=message, said=said)
     return FormatError(
-        f"{path}: {message}", path=path, problem=verdict.problem, reason=verdict.reason
+        f"{path}: {message}",
+        path=path,
+        problem=verdict.problem,
+        reason=verdict.reason,
+        said=said or verdict.said,
     )
+
+
+def expected(path: str, wanted: Message, value: object) -> FormatError:
+    """The error at ``path``: ``wanted`` was expected there, ``value`` found."""
+    said = Message.of("json.expected", path=path, expected=wanted, got=shown(value))
+    return fail(path, f"expected {wanted.text()}, got {kind_of(value)}", said=said)
+
+
+def shown(value: object) -> Param:
+    """A JSON value as a player message shows it: short JSON text, or what kind it is."""
+    if isinstance(value, list | tuple):
+        return Message.of("json.an-array")
+    if isinstance(value, dict):
+        return Message.of("json.an-object")
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "\u2026"
 
 
 def _limit(exc: LimitError, path: str) -> LimitError:
@@ -121,13 +152,13 @@ def decode_int(value: Any, path: str, ctx: Context) -> int:
         FormatError: ``value`` is anything else.
     """
     if type(value) is not int or not 0 <= value <= MAX_INT:
-        raise fail(path, f"expected a whole number from 0 to {MAX_INT}, got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.int", max=MAX_INT), value)
     return value
 
 
 def _dec_bool(value: Any, path: str, ctx: Context) -> bool:
     if type(value) is not bool:
-        raise fail(path, f"expected true or false, got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.bool"), value)
     return value
 
 
@@ -138,7 +169,7 @@ def decode_str(value: Any, path: str, ctx: Context) -> str:
         FormatError: ``value`` is anything else.
     """
     if type(value) is not str or len(value) > MAX_STR:
-        raise fail(path, f"expected a string (at most {MAX_STR} characters), got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.string", max=MAX_STR), value)
     return value
 
 
@@ -191,16 +222,17 @@ def decode_card(value: Any, path: str, ctx: Context) -> Card:
             try:
                 card = parse_card(value)
             except Phase10Error as exc:
-                raise fail(path, f"not a card: {value!r} ({exc})") from None
+                said = Message.of("json.not-a-card", card=value, path=path)
+                raise fail(path, f"not a card: {value!r} ({exc})", said=said) from None
             if str(card) == value:
                 _CARDS.put(value, card)
             return card
-    raise fail(path, f'expected a card in notation such as "R7", got {kind_of(value)}')
+    raise expected(path, Message.of("json.want.card"), value)
 
 
 def _dec_cards(value: Any, path: str, ctx: Context) -> tuple[Card, ...]:
     if type(value) is not list and type(value) is not tuple:
-        raise fail(path, f"expected an array of cards, got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.cards"), value)
     try:
         return tuple([_CARDS[x] for x in value])
     except (KeyError, TypeError):
@@ -231,16 +263,12 @@ def _dec_value(value: Any, path: str, ctx: Context) -> Value:
             if number is None or number >= 1:
                 color = _COLORS[match.group(1)] if match.group(1) else None
                 return Value(number, color)
-    raise fail(
-        path,
-        'expected what a card stands for: a colour letter and/or a number such as "R7", '
-        f'"7", "R" or "", got {kind_of(value)}',
-    )
+    raise expected(path, Message.of("json.want.value"), value)
 
 
 def _enum_codec(cls: type[enum.Enum]) -> tuple[Encoder, Decoder]:
     by_value = {m.value: m for m in cls}
-    allowed = ", ".join(json.dumps(v) for v in by_value)
+    allowed = Message.of("json.want.one-of", choices=tuple(json.dumps(v) for v in by_value))
 
     def enc(member: enum.Enum) -> Any:
         return member.value
@@ -248,7 +276,7 @@ def _enum_codec(cls: type[enum.Enum]) -> tuple[Encoder, Decoder]:
     def dec(value: Any, path: str, ctx: Context) -> Any:
         member = by_value.get(value) if type(value) is str else None
         if member is None:
-            raise fail(path, f"expected one of {allowed}, got {kind_of(value)}")
+            raise expected(path, allowed, value)
         return member
 
     return enc, dec
@@ -300,10 +328,8 @@ def _read_group(value: Any, path: str, ctx: Context) -> GroupType:
     kind = value["kind"]
     make = GROUP_KINDS.get(kind) if type(kind) is str else None
     if make is None:
-        raise fail(
-            f"{path}.kind",
-            f"expected one of {', '.join(map(json.dumps, GROUP_KINDS))}, got {kind_of(kind)}",
-        )
+        kinds = tuple(map(json.dumps, GROUP_KINDS))
+        raise expected(f"{path}.kind", Message.of("json.want.one-of", choices=kinds), kind)
     size = decode_int(value["size"], f"{path}.size", ctx)
     try:
         return make(size)
@@ -359,7 +385,7 @@ _PLACED: BoundedCache[str, tuple[Card, Value]] = BoundedCache(
 def _dec_placed(item: Any, path: str, ctx: Context) -> tuple[Card, Value]:
     """A card of a meld, ``"R7"`` or ``"W=7"``, with what it stands for."""
     if type(item) is not str:
-        raise fail(path, f'expected a card such as "R7" or "W=7", got {kind_of(item)}')
+        raise expected(path, Message.of("json.want.placed-card"), item)
     head, eq, tail = item.partition("=")
     card = decode_card(head, path, ctx)
     if eq:
@@ -431,7 +457,7 @@ def _read_meld(value: Any, path: str, ctx: Context) -> Meld:
     group = _dec_group(value["group"], f"{path}.group", ctx)
     written = value["cards"]
     if type(written) is not list or not written:
-        raise fail(f"{path}.cards", f"expected a non-empty array of cards, got {kind_of(written)}")
+        raise expected(f"{path}.cards", Message.of("json.want.nonempty-cards"), written)
     placed = _PLACED
     cards = []
     values = []
@@ -441,7 +467,8 @@ def _read_meld(value: Any, path: str, ctx: Context) -> Meld:
         if entry is None:
             entry = _dec_placed(item, f"{path}.cards[{i}]", ctx)
         if not game.has(entry[0]):  # a meld never holds a card of another game
-            raise fail(f"{path}.cards[{i}]", str(game.refusal(entry[0])))
+            said = Message.of("notation.not-in-game", token=str(entry[0]))
+            raise fail(f"{path}.cards[{i}]", str(game.refusal(entry[0])), said=said)
         cards.append(entry[0])
         values.append(entry[1])
     values_t = tuple(values)
@@ -486,9 +513,11 @@ def load_json(text: str | bytes | bytearray, limits: Limits | None = None) -> An
     except FormatError:  # a key given twice
         raise
     except RecursionError:
-        raise FormatError("the JSON text is nested too deeply") from None
+        raise FormatError(
+            "the JSON text is nested too deeply", said=Message.of("json.too-deep")
+        ) from None
     except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
-        raise FormatError(f"not JSON: {exc}") from None
+        raise FormatError(f"not JSON: {exc}", said=Message.of("json.not-json")) from None
 
 
 def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -499,9 +528,11 @@ def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         for key, _ in pairs:
             if key in seen:
                 # where the object is cannot be known while parsing: the key says which
+                shown_key = json.dumps(key[:100])
                 raise FormatError(
-                    f"$: the key {json.dumps(key[:100])} appears twice in one object",
+                    f"$: the key {shown_key} appears twice in one object",
                     path="$",
+                    said=Message.of("json.key-twice", name=shown_key),
                 )
             seen.add(key)
     return result
@@ -548,15 +579,20 @@ def decode_variant(value: Any, path: str = "$", ctx: Context | None = None) -> V
     if type(value) is str:
         found = _builtin(value) if len(value) <= 100 else None
         if found is None:
-            raise fail(path, f"unknown variant {value[:100]!r}; give a custom variant in full")
+            said = Message.of("json.unknown-variant", name=shown(value))
+            message = f"unknown variant {value[:100]!r}; give a custom variant in full"
+            raise fail(path, message, said=said)
         if found.name != value:  # the name as written, as the schemas' list has it
-            raise fail(path, f"write the variant's name as {found.name!r}, not {value!r}")
+            said = Message.of("json.variant-name", name=found.name, given=shown(value))
+            raise fail(
+                path, f"write the variant's name as {found.name!r}, not {value!r}", said=said
+            )
         variant = found
     elif type(value) is dict:
         _, dec = object_codec(Variant)
         variant = dec(value, path, ctx)
     else:
-        raise fail(path, f"expected a variant name or object, got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.variant"), value)
     ctx.rules = variant.meld_rules
     ctx.variant = variant
     return variant
@@ -659,16 +695,19 @@ def check_keys(value: Any, path: str, required: tuple[str, ...], optional: tuple
         FormatError: not an object, a key missing, or an unknown key (its path named).
     """
     if type(value) is not dict:
-        raise fail(path, f"expected an object, got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.object"), value)
     if len(value) == len(required) and value.keys() >= _key_set(required):
         return
     for key in required:
         if key not in value:
-            raise fail(f"{path}.{key}", "missing key")
+            where = f"{path}.{key}"
+            raise fail(where, "missing key", said=Message.of("json.missing-key", path=where))
     if len(value) > len(required):
         for key in value:
             if key not in required and key not in optional:
-                raise fail(key_path(path, key), "unknown key")
+                where = key_path(path, key)
+                said = Message.of("json.unknown-key", path=where)
+                raise fail(where, "unknown key", said=said)
 
 
 def _codec(tp: Any) -> tuple[Encoder, Decoder]:
@@ -721,7 +760,7 @@ def _list_codec(item: Any) -> tuple[Encoder, Decoder]:
         if dec_item is None:
             dec_item = _codec(item)[1]
         if type(value) is not list and type(value) is not tuple:
-            raise fail(path, f"expected an array, got {kind_of(value)}")
+            raise expected(path, Message.of("json.want.array"), value)
         d = dec_item
         return tuple([d(v, f"{path}[{i}]", ctx) for i, v in enumerate(value)])
 
@@ -734,7 +773,7 @@ def _fixed_codec(items: tuple[Any, ...]) -> tuple[Encoder, Decoder]:
 
     def dec(value: Any, path: str, ctx: Context) -> tuple[Any, ...]:
         if (type(value) is not list and type(value) is not tuple) or len(value) != len(items):
-            raise fail(path, f"expected an array of {len(items)} items, got {kind_of(value)}")
+            raise expected(path, Message.of("json.want.array-of", count=len(items)), value)
         return tuple(
             _codec(t)[1](v, f"{path}[{i}]", ctx)
             for i, (t, v) in enumerate(zip(items, value, strict=True))

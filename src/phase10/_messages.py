@@ -202,6 +202,40 @@ TEMPLATES: Mapping[str, Template] = {
     # --- JSON-shaped input
     "json.expected-card": _t("Expected a card such as R7 at {path}, got {got}."),
     "json.expected-groups": _t("Expected a list of groups of cards, got {got}."),
+    "json.expected": _t("The value at {path} should be {expected}, not {got}."),
+    "json.an-array": _t("an array"),
+    "json.an-object": _t("an object"),
+    "json.want.int": _t("a whole number from 0 to {max}"),
+    "json.want.bool": _t("true or false"),
+    "json.want.string": _t("a string (at most {max} characters)"),
+    "json.want.card": _t('a card in notation such as "R7"'),
+    "json.want.cards": _t("an array of cards"),
+    "json.want.nonempty-cards": _t("a non-empty array of cards"),
+    "json.want.placed-card": _t('a card such as "R7" or "W=7"'),
+    "json.want.value": _t(
+        'what a card stands for: a colour letter and/or a number such as "R7", "7", "R" or ""'
+    ),
+    "json.want.one-of": _t("one of {choices}"),
+    "json.want.variant": _t("a variant name or object"),
+    "json.want.action": _t("an action object"),
+    "json.want.document": _t("a document object"),
+    "json.want.events": _t("an array of events"),
+    "json.want.text": _t("JSON text"),
+    "json.want.object": _t("an object"),
+    "json.want.array": _t("an array"),
+    "json.want.array-of": _t("an array of {count} item", "an array of {count} items"),
+    "json.missing-key": _t("The document lacks {path}."),
+    "json.unknown-key": _t("{path} is not a key this document can have."),
+    "json.not-json": _t("That text is not JSON."),
+    "json.too-deep": _t("That JSON is nested too deeply."),
+    "json.key-twice": _t("The key {name} appears twice in one object."),
+    "json.invalid": _t("The value at {path} is not valid."),
+    "json.not-a-card": _t("{card} at {path} is not a card."),
+    "json.unknown-variant": _t("There is no variant {name}: give a custom variant in full."),
+    "json.variant-name": _t("Write the variant's name as {name}, not {given}."),
+    "json.format": _t(
+        "This document is not in the format this version reads.", hidden=("expected", "got")
+    ),
     # --- explain: why a hand does not lay down a phase
     "explain.can": _t("can lay down {phase}: {laydown}"),
     "explain.none": _t("none"),
@@ -224,6 +258,141 @@ TEMPLATES: Mapping[str, Template] = {
     "explain.best": _t(
         "{group}: best has {have}, missing one of {choices}",
         "{group}: best has {have}, missing {count} of {choices}",
+    ),
+    # --- the rules of a variant, as Variant.describe writes them
+    "rules.turn.announce": _t(
+        "A turn: take the top card of the discard pile or the draw pile, then discard one "
+        "card (T-2)."
+    ),
+    "rules.turn.announce-phase": _t(
+        "When you hold your phase you may announce it (T-4): keep the cards, or discard "
+        "them and draw as many; then work on the next phase."
+    ),
+    "rules.turn.table": _t(
+        "A turn: draw (the draw pile or the top discard), optionally lay down your whole "
+        "phase (once a hand), then hit: add single cards to melds on the table, once your "
+        "phase is down; end by discarding (C-11 to C-14)."
+    ),
+    "rules.hit.any": _t(
+        "You may hit your own and others' melds, also on the turn you lay down (C-14)."
+    ),
+    "rules.hit.own": _t(
+        "On the turn you lay down you may hit only your own melds; others' from your next "
+        "turn (C-14)."
+    ),
+    "rules.out.any": _t(
+        "You go out when you have no cards left: by discarding, hitting or laying down "
+        "your last card (C-15)."
+    ),
+    "rules.out.action": _t(
+        "Every turn ends with a discard or an action card, so you go out only by that last "
+        "card, never by hitting or laying it down (M-7); Give five is the one turn without "
+        "a discard (M-15)."
+    ),
+    "rules.out.discard": _t(
+        "Every turn ends with a discard, so you go out only by discarding your last card, "
+        "never by hitting or laying it down (C-15)."
+    ),
+    "rules.hand.everybody": _t(
+        "A hand ends when a player has no cards left; everybody moves on to the next phase, "
+        "completed or not (V-1)."
+    ),
+    "rules.hand.laid-down": _t(
+        "A hand ends when a player has no cards left; who laid down their phase moves on to "
+        "the next one (C-22)."
+    ),
+    "rules.last.ten": _t("phase 10"),
+    "rules.last.last": _t("the last phase"),
+    "rules.end.announce": _t("The first player to complete {last} wins (T-5)."),
+    "rules.end.at-last": _t(
+        "The game ends the moment a player lays down {last}; that player wins (T-5)."
+    ),
+    "rules.end.every-hand": _t("After {last} the lowest total wins (V-1)."),
+    "rules.end.pick": _t(
+        "Pick-a-phase: lay down any phase you have not completed yet; the game ends after "
+        "a hand in which someone completed them all, the lowest score of them winning "
+        "(V-4, C-25)."
+    ),
+    "rules.end.last": _t(
+        "The game ends after a hand in which someone completed {last}; of them the "
+        "lowest score wins (C-24, C-25)."
+    ),
+    "rules.end.max-hands": _t(
+        "The game ends at the latest after {count} hand, the lowest total of all players "
+        "winning (C-24).",
+        "The game ends at the latest after {count} hands, the lowest total of all players "
+        "winning (C-24).",
+    ),
+    "rules.end.tie-break": _t("A tie is played off in a tie-break hand on {last} (C-26)."),
+    "rules.end.share": _t("Tied players share the win (M-10)."),
+    "rules.end.loser": _t(
+        "Of the players on the lowest phase, the one with the most points loses (T-6)."
+    ),
+    "rules.wrap.yes": _t("{max} is followed by 1"),
+    "rules.wrap.no": _t("no wrapping"),
+    "rules.colours.suits": _t("red or black; suit runs: consecutive numbers of one suit"),
+    "rules.colours.one": _t("one colour"),
+    "rules.groups": _t(
+        "Sets: cards of one number; runs: consecutive numbers ({wrap}, C-7); colour groups: "
+        "{colours}."
+    ),
+    "rules.wild.ranged": _t(
+        "Jokers stand only for a number in their range and a colour they show (M-2)"
+    ),
+    "rules.wild.any": _t("Wilds stand for any number and colour"),
+    "rules.natural.none": _t("{wild}; a group may be all wilds (C-17)."),
+    "rules.natural.phase": _t(
+        "{wild}, but the phase laid down needs at least one natural card (C-17)."
+    ),
+    "rules.natural.group": _t("{wild}, but every group needs at least one natural card (C-17)."),
+    "rules.natural.counts": _t(
+        "{wild}, but every set needs at least {sets} natural card and every run {runs} (M-4)."
+    ),
+    "rules.word.0": _t("no"),
+    "rules.word.1": _t("one"),
+    "rules.word.2": _t("two"),
+    "rules.word.3": _t("three"),
+    "rules.skip.next": _t("Discarding a skip makes the next player lose their next turn (C-19)."),
+    "rules.skip.chosen": _t(
+        "Discarding a skip makes another player of your choice lose their next turn (C-19)."
+    ),
+    "rules.skip.round": _t("A player is skipped at most once a round (C-20)."),
+    "rules.skip.one": _t("At most one skip lies against a player at a time (C-20, M-14)."),
+    "rules.action-cards": _t(
+        "Action cards (M-11): TT Take two (from the next turn draw two, keep one), KA Keep "
+        "all (keep your hand into the next hand), GF Give five (the others offer five "
+        "cards, you take one), S Skip. Playing one ends the turn."
+    ),
+    "rules.reshuffles": _t(
+        "A hand that has reshuffled the discard pile {count} time ends without a winner when "
+        "the draw pile runs out again (C-16).",
+        "A hand that has reshuffled the discard pile {count} times ends without a winner when "
+        "the draw pile runs out again (C-16).",
+    ),
+    "rules.hand-turns": _t(
+        "A hand that has lasted {count} turn ends without a winner: nobody scores, the "
+        "phases laid down count (C-16).",
+        "A hand that has lasted {count} turns ends without a winner: nobody scores, the "
+        "phases laid down count (C-16).",
+    ),
+    "rules.points.per-card": _t("{count} point(s) per card left in hand (M-8)"),
+    "rules.points.numbers": _t(
+        "{low} points for 1-{below}, {high} for {high_from} and up, {wild} for a wild, left "
+        "in hand (C-23)"
+    ),
+    "rules.points.numbers-skip": _t(
+        "{low} points for 1-{below}, {high} for {high_from} and up, {skip} for a skip, "
+        "{wild} for a wild, left in hand (C-23)"
+    ),
+    "rules.first.winner": _t("the winner"),
+    "rules.first.out": _t("whoever goes out"),
+    "rules.scoring": _t("Scoring: {first} scores 0, the others {points}; low is good."),
+    "rules.summary.title": _t("Rules of {variant} (rule IDs refer to the rules reference):"),
+    "rules.summary.phases": _t("Phases:"),
+    "rules.summary.commands": _t(
+        "Commands: a number from the menu, or an action in notation (e.g. 'discard R7'); "
+        "'help' shows this, 'show' the table, 'all' every option, 'save [FILE]' saves the "
+        "game record, 'quit' (or end of input) stops."
     ),
     # --- the command line
     "cli.check.groups-fail": _t("phase {number} ({phase}): these groups do not lay it down"),
@@ -297,6 +466,60 @@ TEMPLATES: Mapping[str, Template] = {
     "cli.table.piles": _t("discard pile: {discard}; draw pile: {draw}"),
     "cli.table.offered": _t("offered: {offers}"),
     "cli.table.drew": _t("you drew: {cards}"),
+    # --- the pictures (svg)
+    "svg.card": _t("{color} {number}"),
+    "svg.wild": _t("wild"),
+    "svg.skip": _t("skip"),
+    "svg.action-card": _t("{name} action card"),
+    "svg.rank.1": _t("ace"),
+    "svg.rank.11": _t("jack"),
+    "svg.rank.12": _t("queen"),
+    "svg.rank.13": _t("king"),
+    "svg.suit-card": _t("{rank} of {color}"),
+    "svg.wild-range": _t("{wild} {low}-{high}"),
+    "svg.wild-colors": _t("{wild} in {choices}"),
+    "svg.face-down": _t("face-down card"),
+    "svg.face-down-count": _t("{count} face-down card", "{count} face-down cards"),
+    "svg.standing-for": _t("{card} standing for {value}"),
+    "svg.any": _t("any"),
+    "svg.no-cards": _t("no cards"),
+    "svg.hand": _t("hand: {cards}"),
+    "svg.all-done": _t("all phases done"),
+    "svg.phase": _t("phase {number}: {phase}"),
+    "svg.game-over": _t("game over"),
+    "svg.winners": _t("game over: {seats} wins", "game over: {seats} win"),
+    "svg.chance": _t("chance"),
+    "svg.to-act": _t("{seat} to act ({step})"),
+    "svg.heading": _t("hand {number} \u2014 {step}"),
+    "svg.view-title": _t("{variant}, {seat}'s view: {heading}"),
+    "svg.game-title": _t("{variant}: {heading}"),
+    "svg.cards": _t("{count} card", "{count} cards"),
+    "svg.points": _t("{count} point", "{count} points"),
+    "svg.laid-down": _t("phase laid down"),
+    "svg.skip-waiting": _t("skip waiting"),
+    "svg.lost-turn": _t("skipped: loses this turn"),
+    "svg.you": _t("(you)"),
+    "svg.to-play": _t("\u25b6 to play"),
+    "svg.from": _t("on the table from {seat}"),
+    "svg.draw-pile": _t("draw pile: {count}"),
+    "svg.discard-pile": _t("discard pile: {count}"),
+    "svg.empty": _t("(empty)"),
+    "svg.your-hand": _t("your hand ({seat}): {cards}"),
+    "svg.left-in-hand": _t("left in hand"),
+    "svg.the-hand": _t("the hand"),
+    "svg.lays-down": _t("lays down {phase}: {laydown}"),
+    "step.deal": _t("deal"),
+    "step.turn-up": _t("turn-up"),
+    "step.draw": _t("draw"),
+    "step.reveal": _t("reveal"),
+    "step.reshuffle": _t("reshuffle"),
+    "step.play": _t("play"),
+    "step.draw-two": _t("draw-two"),
+    "step.keep": _t("keep"),
+    "step.offer": _t("offer"),
+    "step.take-offer": _t("take-offer"),
+    "step.keep-hand": _t("keep-hand"),
+    "step.over": _t("over"),
     # --- one fallback per error code
     "error.error": _t("Something went wrong."),
     "error.notation": _t("That is not a move as written."),

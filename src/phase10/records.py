@@ -24,6 +24,7 @@ from phase10.errors import (
     IllegalActionError,
     InvalidStateError,
     NotationError,
+    Phase10Error,
 )
 from phase10.limits import check_limit
 from phase10.notation import action_text, apply_text
@@ -265,10 +266,24 @@ class _Reader:
         self.actions: list[Action] = []
 
     def error(
-        self, line: int, offset: int, message: str, token: str = "", at: int = 0
+        self,
+        line: int,
+        offset: int,
+        message: str,
+        token: str = "",
+        at: int = 0,
+        *,
+        cause: Phase10Error | None = None,
     ) -> NotationError:
+        # the player reads the cause's own message, once, never nested in the line's
         return NotationError(
-            f"line {line}: {message}", text=self.text, token=token, position=offset + at, line=line
+            f"line {line}: {message}",
+            text=self.text,
+            token=token,
+            position=offset + at,
+            line=line,
+            said=None if cause is None else cause.said,
+            hint=None if cause is None else cause.hint,
         )
 
     def read(self) -> GameRecord:
@@ -306,9 +321,10 @@ class _Reader:
             try:
                 action, state = apply_text(state, line.strip())
             except NotationError as exc:
-                raise self.error(number, start, str(exc), exc.token, at + exc.position) from exc
+                position = at + exc.position
+                raise self.error(number, start, str(exc), exc.token, position, cause=exc) from exc
             except (IllegalActionError, AmbiguousActionError) as exc:
-                raise self.error(number, start, str(exc), line.strip(), at) from exc
+                raise self.error(number, start, str(exc), line.strip(), at, cause=exc) from exc
             self.actions.append(action)
         if record is None:
             record = self.make_record(last or 1, 0)

@@ -43,6 +43,7 @@ from phase10._json import (
     encode_card,
     encode_meld,
     encode_variant,
+    expected,
     fail,
     identity,
     key_path,
@@ -50,6 +51,7 @@ from phase10._json import (
     load_json,
     object_codec,
     optional_codec,
+    shown,
 )
 from phase10._written import laydown_fault
 from phase10.actions import ACTION_TYPES, Action, Discard, LayDown, TakeDiscard, TurnUp, seat_name
@@ -58,6 +60,7 @@ from phase10.errors import (
     FormatError,
     IllegalActionError,
     LaydownError,
+    Message,
     NotationError,
     Phase10Error,
 )
@@ -105,14 +108,12 @@ def _enc_action(action: Any) -> dict[str, Any]:
 
 def _dec_action(value: Any, path: str, ctx: Context) -> Any:
     if type(value) is not dict:
-        raise fail(path, f"expected an action object, got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.action"), value)
     tag = value.get("action")
     cls = _ACTIONS_BY_TAG.get(tag) if type(tag) is str else None
     if cls is None:
-        raise fail(
-            f"{path}.action",
-            f"expected one of {', '.join(map(json.dumps, _ACTIONS_BY_TAG))}, got {kind_of(tag)}",
-        )
+        verbs = Message.of("json.want.one-of", choices=tuple(map(json.dumps, _ACTIONS_BY_TAG)))
+        raise expected(f"{path}.action", verbs, tag)
     rest = {k: v for k, v in value.items() if k != "action"}
     return object_codec(cls)[1](rest, path, ctx)
 
@@ -439,7 +440,7 @@ def _enc_history(obj: GameState | PlayerView) -> list[str]:
 
 def _dec_history(value: Any, path: str, ctx: Context) -> History:
     if type(value) is not list:
-        raise fail(path, f"expected an array of events, got {kind_of(value)}")
+        raise expected(path, Message.of("json.want.events"), value)
     variant = ctx.variant
     if variant is None:  # pragma: no cover - histories are only in states and views
         raise fail(path, "a history is read only in a state or a view")
@@ -461,7 +462,7 @@ def _dec_history(value: Any, path: str, ctx: Context) -> History:
             try:
                 events[i] = read(text)
             except NotationError as exc:
-                raise fail(f"{path}[{i}]", str(exc)) from None
+                raise fail(f"{path}[{i}]", str(exc), said=exc.said) from None
     return History.of(events)  # type: ignore[arg-type]
 
 
@@ -564,11 +565,15 @@ def _from_dict(doc: object, type: Any, rules: MeldRules | None) -> Any:
     if rules is not None and not isinstance(rules, MeldRules):
         raise TypeError(f"rules must be a MeldRules, got {rules!r}")
     if not isinstance(doc, dict):
-        raise fail("$", f"expected a document object, got {kind_of(doc)}")
+        raise expected("$", Message.of("json.want.document"), doc)
     if "format" not in doc:
-        raise fail("$.format", f'missing key: every document starts with "format": "{JSON_FORMAT}"')
+        said = Message.of("json.missing-key", path="$.format")
+        message = f'missing key: every document starts with "format": "{JSON_FORMAT}"'
+        raise fail("$.format", message, said=said)
     if doc["format"] != JSON_FORMAT:
-        raise fail("$.format", f"expected {json.dumps(JSON_FORMAT)}, got {kind_of(doc['format'])}")
+        got = doc["format"]
+        said = Message.of("json.format", expected=JSON_FORMAT, got=shown(got))
+        raise fail("$.format", f"expected {json.dumps(JSON_FORMAT)}, got {kind_of(got)}", said=said)
     keys = [k for k in doc if k != "format"]
     if len(keys) != 1 or keys[0] not in _DOCUMENTS:
         raise fail(
@@ -629,7 +634,7 @@ def from_json(
         TypeError: ``type`` is not a type that has a JSON format.
     """
     if not isinstance(text, str | bytes | bytearray):
-        raise FormatError(f"expected JSON text, got {kind_of(text)}")
+        raise expected("$", Message.of("json.want.text"), text)
     if not isinstance(limits, Limits):
         raise TypeError(f"limits must be a Limits, got {limits!r}")
     doc = load_json(text, limits)

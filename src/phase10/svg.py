@@ -49,7 +49,7 @@ from xml.sax.saxutils import escape, quoteattr
 import attrs
 
 from phase10 import _pictures
-from phase10._messages import language
+from phase10._messages import Param, language
 from phase10.actions import (
     ACTION_TYPES,
     Action,
@@ -62,9 +62,9 @@ from phase10.actions import (
 )
 from phase10.cards import ActionKind, Card, Color, Kind
 from phase10.errors import Message, PictureError
-from phase10.groups import CLASSIC_MELD_RULES, Meld, MeldRules, Value
-from phase10.laydown import explain, find_laydown
-from phase10.phases import Phase, PhaseMelds
+from phase10.groups import CLASSIC_MELD_RULES, GroupType, Meld, MeldRules, Value, group_message
+from phase10.laydown import explanation, find_laydown
+from phase10.phases import Phase, PhaseMelds, phase_message
 from phase10.state import CHANCE, GameState, History, TurnStep
 from phase10.views import PlayerView
 
@@ -121,7 +121,6 @@ _LOOKS: dict[Color, _Look] = {
 }
 
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-_RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 _ACTION_WORDS = {
     ActionKind.TAKE_TWO: ("TAKE", "TWO", "Take two"),
     ActionKind.KEEP_ALL: ("KEEP", "ALL", "Keep all"),
@@ -217,10 +216,6 @@ def _check_size(size: object, name: str = "size") -> float:
     return float(size)
 
 
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
-
-
 def _short(value: object) -> str:
     """``repr(value)``, cut short: a game state's repr runs to pages."""
     text = repr(value)
@@ -271,11 +266,17 @@ _LANGUAGE: ContextVar[str] = ContextVar("phase10_svg_language", default="en")
 
 @contextlib.contextmanager
 def use_language(lang: str) -> Iterator[None]:
-    """Draw the names on cards (colours, Wild, Skip) in ``lang`` inside the ``with`` block.
+    """Draw every word of a picture in ``lang`` inside the ``with`` block.
 
     ``lang`` is a language of the messages (``hu``, ``ru``, ``ro``, ``es``; a locale name
-    such as ``es_ES.UTF-8`` is read as its language, any other as English). The card notation
-    in the corners stays the same in every language.
+    such as ``es_ES.UTF-8`` is read as its language, any other as English). The words are the
+    names on cards (colours, Wild, Skip), the cards' titles, the group and phase labels, and
+    a table's headings, seat lines and piles, the game-over winner line included. The card
+    notation in the corners stays the same in every language.
+
+    Each picture function also takes ``lang=``, which says it for one call and is the
+    clearer choice; this block sets the default of the calls inside it (a context
+    variable, so each thread and task keeps its own).
 
     >>> from phase10 import parse_card
     >>> with use_language("es"):
@@ -287,6 +288,27 @@ def use_language(lang: str) -> Iterator[None]:
         yield
     finally:
         _LANGUAGE.reset(token)
+
+
+@contextlib.contextmanager
+def _speaking(lang: object) -> Iterator[None]:
+    """The ``lang=`` of a public picture function: ``None`` keeps :func:`use_language`'s."""
+    if lang is None:
+        yield
+        return
+    if not isinstance(lang, str):
+        raise TypeError(f"lang must be a language code such as 'es' or None, got {_short(lang)}")
+    with use_language(lang):
+        yield
+
+
+def _say(key: str, **params: Param) -> str:
+    """The message ``key`` in the language in force (English outside :func:`use_language`)."""
+    return Message.of(key, **params).text(_LANGUAGE.get())
+
+
+def _color_name(color: Color) -> str:
+    return _say(f"color.{color.value}")
 
 
 def _word(key: str, english: str) -> str:
@@ -303,39 +325,54 @@ def _name_size(text: str, size: float) -> float:
 # ----------------------------------------------------------------------------- cards
 
 
-def _color_words(colors: Iterable[Color]) -> str:
-    names = [_LOOKS[c].name for c in sorted(colors, key=list(Color).index)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+def _color_words(colors: Iterable[Color]) -> tuple[Message, ...]:
+    return tuple(Message.of(f"color.{c.value}") for c in sorted(colors, key=list(Color).index))
 
 
-def card_title(card: Card) -> str:
+def card_title(card: Card, *, lang: str | None = None) -> str:
     """What a card is, in words: the ``<title>`` of its picture.
+
+    Args:
+        card: The card.
+        lang: The language (``en``, ``hu``, ``ru``, ``ro``, ``es``); ``None``: the one of
+            :func:`use_language`, English outside it.
 
     >>> from phase10 import parse_card
     >>> [card_title(parse_card(t)) for t in ("R7", "QH", "W1-6:RG", "S", "TT")]
     ['red 7', 'queen of hearts', 'wild 1-6 in red or green', 'skip', 'Take two action card']
+    >>> card_title(parse_card("W1-6:RG"), lang="es")
+    'comodín 1-6 en rojo o verde'
 
     Raises:
-        TypeError: ``card`` is not a :class:`~phase10.Card`.
+        TypeError: ``card`` is not a :class:`~phase10.Card`, or ``lang`` not a str.
     """
     _need(card, Card, "a Card", "card_title")
+    with _speaking(lang):
+        return _card_title(card)
+
+
+def _card_title(card: Card) -> str:
     if card.kind is Kind.NUMBER:
         assert card.color is not None and card.number is not None
+        color = Message.of(f"color.{card.color.value}")
         if card.color.is_suit:
-            rank = _RANK_WORDS.get(card.number, str(card.number))
-            return f"{rank} of {_LOOKS[card.color].name}"
-        return f"{_LOOKS[card.color].name} {card.number}"
+            rank: Param = (
+                Message.of(f"svg.rank.{card.number}") if card.number in _RANKS else card.number
+            )
+            return _say("svg.suit-card", rank=rank, color=color)
+        return _say("svg.card", color=color, number=card.number)
     if card.kind is Kind.WILD:
-        parts = ["wild"]
+        wild: Param = Message.of("svg.wild")
         if card.wild_numbers is not None:
-            parts.append(f"{min(card.wild_numbers)}-{max(card.wild_numbers)}")
+            low, high = min(card.wild_numbers), max(card.wild_numbers)
+            wild = Message.of("svg.wild-range", wild=wild, low=low, high=high)
         if card.wild_colors is not None:
-            parts.append(f"in {_color_words(card.wild_colors)}")
-        return " ".join(parts)
+            wild = Message.of("svg.wild-colors", wild=wild, choices=_color_words(card.wild_colors))
+        return _say("text", text=wild)
     if card.kind is Kind.ACTION:
         assert card.action is not None
-        return f"{_ACTION_WORDS[card.action][2]} action card"
-    return "skip"
+        return _say("svg.action-card", name=_ACTION_WORDS[card.action][2])
+    return _say("svg.skip")
 
 
 def _frame(face: str) -> list[str]:
@@ -465,7 +502,7 @@ def _card_group(
     if mark is not None:
         face = [*face, _outline(_W, _H, mark)]
     attributes = f' class="card" data-card={_attr(str(card))}{data}'
-    return _group(face, x, y, scale, card_title(card) if title is None else title, attributes)
+    return _group(face, x, y, scale, _card_title(card) if title is None else title, attributes)
 
 
 def _group(
@@ -485,7 +522,7 @@ def _outline(width: float, height: float, color: str) -> str:
 
 
 def _back_group(x: float, y: float, scale: float, count: int | None = None) -> str:
-    title = "face-down card" if count is None else f"{count} face-down card{_s(count)}"
+    title = _say("svg.face-down") if count is None else _say("svg.face-down-count", count=count)
     parts = _back()
     if count is not None:
         parts = [
@@ -495,7 +532,7 @@ def _back_group(x: float, y: float, scale: float, count: int | None = None) -> s
     return _group(parts, x, y, scale, title)
 
 
-def card(card: Card, *, size: float = 64) -> str:
+def card(card: Card, *, size: float = 64, lang: str | None = None) -> str:
     """A picture of one card, ``size`` pixels wide.
 
     >>> from phase10 import parse_card
@@ -508,7 +545,8 @@ def card(card: Card, *, size: float = 64) -> str:
     """
     _need(card, Card, "a Card", "card")
     scale = _check_size(size)
-    return _document([_card_group(card, 0, 0)], _W, _H, scale, card_title(card))
+    with _speaking(lang):
+        return _document([_card_group(card, 0, 0)], _W, _H, scale, _card_title(card))
 
 
 # ----------------------------------------------------------------------------- rows of cards
@@ -607,7 +645,7 @@ def _finish(block: _Block, size: float, title: str, margin: float = 8) -> str:
 
 
 def _describe(cards: Sequence[Card]) -> str:
-    return ", ".join(card_title(c) for c in cards) or "no cards"
+    return ", ".join(_card_title(c) for c in cards) or _say("svg.no-cards")
 
 
 def row(
@@ -616,6 +654,7 @@ def row(
     size: float = 64,
     per_line: int | None = None,
     label: str | None = None,
+    lang: str | None = None,
 ) -> str:
     """A picture of cards side by side, in the order given.
 
@@ -624,6 +663,8 @@ def row(
         size: The width of one card in pixels.
         per_line: Start a new line after this many cards (default: one line).
         label: A caption above the cards.
+        lang: The language of the words (``en``, ``hu``, ``ru``, ``ro``, ``es``); ``None``:
+            the one of :func:`use_language`, English outside it.
 
     >>> from phase10 import parse_cards
     >>> row(parse_cards("R1 R2"), size=32).count("<title>")
@@ -638,8 +679,9 @@ def row(
     scale = _check_size(size)
     per = _check_per_line(per_line)
     label = _check_label(label)
-    block = _stack(_captioned([_row_block(got, per_line=per)], label), gap=8)
-    return _finish(block, scale, label or _describe(got))
+    with _speaking(lang):
+        block = _stack(_captioned([_row_block(got, per_line=per)], label), gap=8)
+        return _finish(block, scale, label or _describe(got))
 
 
 def _check_per_line(per_line: object) -> int | None:
@@ -656,7 +698,9 @@ def _hand_block(cards: Sequence[Card]) -> _Block:
     return _row_block(cards, step=_W * 0.42)
 
 
-def hand(cards: Iterable[Card], *, size: float = 64, label: str | None = None) -> str:
+def hand(
+    cards: Iterable[Card], *, size: float = 64, label: str | None = None, lang: str | None = None
+) -> str:
     """A picture of a hand: the cards overlapping, each showing its corner.
 
     >>> from phase10 import parse_cards
@@ -671,8 +715,9 @@ def hand(cards: Iterable[Card], *, size: float = 64, label: str | None = None) -
     got = _cards_arg(cards, "hand")
     scale = _check_size(size)
     label = _check_label(label)
-    block = _stack(_captioned([_hand_block(got)], label), gap=8)
-    return _finish(block, scale, label or f"hand: {_describe(got)}")
+    with _speaking(lang):
+        block = _stack(_captioned([_hand_block(got)], label), gap=8)
+        return _finish(block, scale, label or _say("svg.hand", cards=_describe(got)))
 
 
 # ----------------------------------------------------------------------------- melds
@@ -681,14 +726,14 @@ def hand(cards: Iterable[Card], *, size: float = 64, label: str | None = None) -
 def _value_words(value: Value) -> str:
     parts = []
     if value.color is not None:
-        parts.append(_LOOKS[value.color].name)
+        parts.append(_color_name(value.color))
     if value.number is not None:
         parts.append(
             _RANKS.get(value.number, str(value.number))
             if value.color and value.color.is_suit
             else str(value.number)
         )
-    return "= " + " ".join(parts) if parts else "= any"
+    return "= " + (" ".join(parts) if parts else _say("svg.any"))
 
 
 def _meld_block(
@@ -698,9 +743,9 @@ def _meld_block(
     parts: list[str] = []
     for i, (c, value) in enumerate(zip(meld.cards, meld.values, strict=True)):
         x = i * step * scale
-        title = card_title(c)
+        title = _card_title(c)
         if c.is_wild:
-            title += f" standing for {_value_words(value)[2:]}"
+            title = _say("svg.standing-for", card=title, value=_value_words(value)[2:])
         parts.append(_card_group(c, x, 0, scale, title))
         if c.is_wild:
             parts.append(
@@ -716,11 +761,22 @@ def _meld_block(
     width = max(0.0, (len(meld.cards) - 1) * step * scale + _W * scale)
     height = _H * scale + (26 * text if any(c.is_wild for c in meld.cards) else 0)
     cards = _Block(tuple(parts), width, height)
-    name = str(meld.group) if label is None else label
+    name = _group_name(meld.group) if label is None else label
     return _stack([_label(name, 16 * text, bold=True), cards], gap=6)
 
 
-def meld(meld: Meld, *, size: float = 64) -> str:
+def _group_name(group: GroupType) -> str:
+    """A group by name: as written in English, translated in another language."""
+    lang = _LANGUAGE.get()
+    return str(group) if lang == "en" else group_message(group).text(lang)
+
+
+def _phase_name(phase: Phase) -> str:
+    """A phase by name: as written in English, translated in another language."""
+    return _say("named", name=str(phase), term=phase_message(phase))
+
+
+def meld(meld: Meld, *, size: float = 64, lang: str | None = None) -> str:
     """A picture of a meld: its group type, its cards, and what each wild stands for.
 
     >>> from phase10 import RunOf, check_meld
@@ -734,17 +790,18 @@ def meld(meld: Meld, *, size: float = 64) -> str:
     """
     _need(meld, Meld, "a Meld", "meld")
     scale = _check_size(size)
-    return _finish(_meld_block(meld), scale, f"{meld.group}: {meld}")
+    with _speaking(lang):
+        return _finish(_meld_block(meld), scale, f"{_group_name(meld.group)}: {meld}")
 
 
 def _laydown_block(laydown: PhaseMelds) -> _Block:
     return _stack(
-        [_label(str(laydown.phase), 20, bold=True), *(_meld_block(m) for m in laydown.melds)],
+        [_label(_phase_name(laydown.phase), 20, bold=True), *map(_meld_block, laydown.melds)],
         gap=14,
     )
 
 
-def laydown(laydown: PhaseMelds, *, size: float = 64) -> str:
+def laydown(laydown: PhaseMelds, *, size: float = 64, lang: str | None = None) -> str:
     """A picture of a laydown: the phase's name, then one meld per group.
 
     >>> from phase10 import CLASSIC_PHASES, find_laydown
@@ -758,11 +815,18 @@ def laydown(laydown: PhaseMelds, *, size: float = 64) -> str:
     """
     _need(laydown, PhaseMelds, "a PhaseMelds", "laydown")
     scale = _check_size(size)
-    return _finish(_laydown_block(laydown), scale, f"{laydown.phase}: {laydown}")
+    with _speaking(lang):
+        title = f"{_phase_name(laydown.phase)}: {laydown}"
+        return _finish(_laydown_block(laydown), scale, title)
 
 
 def phase_check(
-    cards: Iterable[Card], phase: Phase, *, rules: MeldRules = CLASSIC_MELD_RULES, size: float = 64
+    cards: Iterable[Card],
+    phase: Phase,
+    *,
+    rules: MeldRules = CLASSIC_MELD_RULES,
+    size: float = 64,
+    lang: str | None = None,
 ) -> str:
     """A picture of whether ``cards`` lay down ``phase``: the laydown, or the closest miss.
 
@@ -782,18 +846,28 @@ def phase_check(
     _need(phase, Phase, "a Phase", "phase_check")
     _need(rules, MeldRules, "MeldRules", "phase_check")
     scale = _check_size(size)
+    with _speaking(lang):
+        return _phase_check(got, phase, rules, scale)
+
+
+def _phase_check(got: tuple[Card, ...], phase: Phase, rules: MeldRules, scale: float) -> str:
     found = find_laydown(got, phase, rules=rules)
     if found is not None:
         left = list(got)
         for c in found.cards:
             left.remove(c)
-        blocks = [_laydown_block(found), _label("left in hand", 16, bold=True), _row_block(left)]
-        return _finish(_stack(blocks), scale, f"lays down {phase}: {found}")
-    words = explain(got, phase, rules=rules)
+        blocks = [
+            _laydown_block(found),
+            _label(_say("svg.left-in-hand"), 16, bold=True),
+            _row_block(left),
+        ]
+        title = _say("svg.lays-down", phase=_phase_name(phase), laydown=str(found))
+        return _finish(_stack(blocks), scale, title)
+    words = explanation(got, phase, rules=rules).text(_LANGUAGE.get())
     head, _, rest = words.partition(": ")
     lines = [_label(head, 20, bold=True)]
     lines.extend(_label(part.strip(), 16) for part in rest.split("; ") if part.strip())
-    blocks = [*lines, _label("the hand", 16, bold=True), _row_block(got)]
+    blocks = [*lines, _label(_say("svg.the-hand"), 16, bold=True), _row_block(got)]
     return _finish(_stack(blocks, gap=8), scale, words)
 
 
@@ -828,8 +902,8 @@ def _lost_turn(history: History) -> frozenset[int]:
 
 def _phase_words(phases: Sequence[Phase], index: int) -> str:
     if index >= len(phases):
-        return "all phases done"
-    return f"phase {index + 1}: {phases[index]}"
+        return _say("svg.all-done")
+    return _say("svg.phase", number=index + 1, phase=_phase_name(phases[index]))
 
 
 def _step_words(
@@ -837,11 +911,10 @@ def _step_words(
 ) -> str:
     if current is None:
         if not winners:
-            return "game over"
-        who = " and ".join(names[s] for s in winners)
-        return f"game over: {who} {'wins' if len(winners) == 1 else 'win'}"
-    who = "chance" if current == CHANCE else names[current]
-    return f"{who} to act ({step.value})"
+            return _say("svg.game-over")
+        return _say("svg.winners", seats=tuple(names[s] for s in winners), count=len(winners))
+    who = _say("svg.chance") if current == CHANCE else names[current]
+    return _say("svg.to-act", seat=who, step=Message.of(f"step.{step.value}"))
 
 
 def _names(names: object, count: int) -> tuple[str, ...]:
@@ -930,13 +1003,13 @@ def _keyed(block: _Block, attributes: str, mark: str | None) -> _Block:
 
 def _seat_block(seat: _Seat, marks: str, text: float = 1.0) -> _Block:
     info = f"{seat.name}{marks} \u2014 {seat.phase}"
-    facts = [f"{seat.count} card{_s(seat.count)}", f"{seat.score} point{_s(seat.score)}"]
+    facts = [_say("svg.cards", count=seat.count), _say("svg.points", count=seat.score)]
     if seat.laid_down:
-        facts.append("phase laid down")
+        facts.append(_say("svg.laid-down"))
     if seat.skipped:
-        facts.append("skip waiting")
+        facts.append(_say("svg.skip-waiting"))
     if seat.lost_turn:
-        facts.append("skipped: loses this turn")
+        facts.append(_say("svg.lost-turn"))
     words = _stack(
         [_label(info, 18 * text, bold=True), _label(" \u00b7 ".join(facts), 16 * text)], gap=2
     )
@@ -976,7 +1049,9 @@ def _table_picture(picture: _Picture, size: float) -> str:
         heading.extend(_label(line, 18 * t) for line in p.caption.splitlines() if line.strip())
     columns = []
     for s, seat in enumerate(p.seats):
-        flags = (" (you)" if s == p.viewer else "") + (" \u25b6 to play" if s == p.turn else "")
+        flags = (" " + _say("svg.you") if s == p.viewer else "") + (
+            " " + _say("svg.to-play") if s == p.turn else ""
+        )
         column = [
             _keyed(
                 _seat_block(seat, flags, t),
@@ -993,29 +1068,33 @@ def _table_picture(picture: _Picture, size: float) -> str:
             for i, m in enumerate(p.table[s])
         ]
         if melds:
-            title = f"on the table from {seat.name}"
+            title = _say("svg.from", seat=seat.name)
             column.append(_label(title, 18 * t, bold=True))
             column.append(_stack(melds, gap=14) if p.landscape else _line(melds))
         columns.append(column)
     back = _Block((_back_group(0, 0, 1),), _W, _H)
     draw = _stack(
         [
-            _label(f"draw pile: {p.draw_count}", 16 * t, bold=True),
+            _label(_say("svg.draw-pile", count=p.draw_count), 16 * t, bold=True),
             _keyed(back, ' class="pile" data-key="draw"', marks.get("draw")),
         ],
         gap=4,
     )
     top = p.discard[-1] if p.discard else None
     pile = (
-        _Block((_card_group(top, 0, 0),), _W, _H) if top is not None else _label("(empty)", 16 * t)
+        _Block((_card_group(top, 0, 0),), _W, _H)
+        if top is not None
+        else _label(_say("svg.empty"), 16 * t)
     )
     pile = _keyed(pile, ' class="pile" data-key="discard"', marks.get("discard"))
-    discards = _stack([_label(f"discard pile: {len(p.discard)}", 16 * t, bold=True), pile], gap=4)
+    discard_label = _label(_say("svg.discard-pile", count=len(p.discard)), 16 * t, bold=True)
+    discards = _stack([discard_label, pile], gap=4)
     piles = _line([draw, discards], gap=40)
     mine = []
     if p.own is not None and p.viewer is not None:
-        count = f"{len(p.own)} card{_s(len(p.own))}"
-        mine.append(_label(f"your hand ({p.seats[p.viewer].name}): {count}", 18 * t, bold=True))
+        count = _say("svg.cards", count=len(p.own))
+        mine_label = _say("svg.your-hand", seat=p.seats[p.viewer].name, cards=count)
+        mine.append(_label(mine_label, 18 * t, bold=True))
         mine.append(_row_block(p.own, marks=marks))
     if p.landscape:
         seats = _line([_stack(column, gap=10) for column in columns], gap=60)
@@ -1047,6 +1126,7 @@ def table(
     fill: Mapping[str, str] | None = None,
     lastmove: Action | None = None,
     landscape: bool = False,
+    lang: str | None = None,
 ) -> str:
     """A picture of what one player sees: the table from ``view``'s seat.
 
@@ -1066,6 +1146,8 @@ def table(
             meld hit, the melds laid down, the seat skipped) is outlined in
             :data:`LASTMOVE_COLOR`, unless ``fill`` colours it.
         landscape: Lay the seats side by side, text twice as large (for a projector).
+        lang: The language of the words (``en``, ``hu``, ``ru``, ``ro``, ``es``); ``None``:
+            the one of :func:`use_language`, English outside it.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(1))
@@ -1080,6 +1162,23 @@ def table(
     """
     _need(view, PlayerView, "a PlayerView", "table")
     scale = _check_size(size)
+    with _speaking(lang):
+        return _view_picture(view, scale, _Options(names, caption, fill, lastmove, landscape))
+
+
+@attrs.frozen
+class _Options:
+    """The options a table picture takes, as given (checked where they are used)."""
+
+    names: object
+    caption: object
+    fill: object
+    lastmove: object
+    landscape: object
+
+
+def _view_picture(view: PlayerView, scale: float, options: _Options) -> str:
+    names, caption, fill, lastmove, landscape = attrs.astuple(options, recurse=False)
     seat_names = _names(names, view.num_players)
     phases = view.variant.phases
     lost = _lost_turn(view.history)
@@ -1097,12 +1196,17 @@ def table(
         for s, p in enumerate(view.players)
     ]
     step = _step_words(view.step, view.current_player, seat_names, view.winners)
-    heading = f"hand {view.hand_number} \u2014 {step}"
+    heading = _say("svg.heading", number=view.hand_number, step=step)
     keys = _keys(view.table, view.num_players, view.hand)
     picture = _Picture(
         seats=seats,
         viewer=view.player,
-        title=f"{view.variant.name}, {seat_names[view.player]}'s view: {heading}",
+        title=_say(
+            "svg.view-title",
+            variant=view.variant.name,
+            seat=seat_names[view.player],
+            heading=heading,
+        ),
         heading=heading,
         table=view.table,
         discard=view.discard_pile,
@@ -1125,6 +1229,7 @@ def game(
     fill: Mapping[str, str] | None = None,
     lastmove: Action | None = None,
     landscape: bool = False,
+    lang: str | None = None,
 ) -> str:
     """A picture of a whole game state, every hand face up (for teaching and debugging).
 
@@ -1136,6 +1241,8 @@ def game(
         fill: Parts to outline, as for :func:`table` (no ``hand/N``: every hand is shown).
         lastmove: The last move, outlined as for :func:`table`.
         landscape: Lay the seats side by side, text twice as large (for a projector).
+        lang: The language of the words (``en``, ``hu``, ``ru``, ``ro``, ``es``); ``None``:
+            the one of :func:`use_language`, English outside it.
 
     >>> import phase10
     >>> "hand 1" in game(phase10.new_game(phase10.CLASSIC, 2), names=["Ann", "Bo"])
@@ -1148,6 +1255,12 @@ def game(
     """
     _need(state, GameState, "a GameState", "game")
     scale = _check_size(size)
+    with _speaking(lang):
+        return _state_picture(state, scale, _Options(names, caption, fill, lastmove, landscape))
+
+
+def _state_picture(state: GameState, scale: float, options: _Options) -> str:
+    names, caption, fill, lastmove, landscape = attrs.astuple(options, recurse=False)
     seat_names = _names(names, state.num_players)
     phases = state.variant.phases
     lost = _lost_turn(state.history)
@@ -1165,12 +1278,12 @@ def game(
         for s, p in enumerate(state.players)
     ]
     step = _step_words(state.step, state.current_player, seat_names, state.winners)
-    heading = f"hand {state.hand_number} \u2014 {step}"
+    heading = _say("svg.heading", number=state.hand_number, step=step)
     keys = _keys(state.table, state.num_players, None)
     picture = _Picture(
         seats=seats,
         viewer=None,
-        title=f"{state.variant.name}: {heading}",
+        title=_say("svg.game-title", variant=state.variant.name, heading=heading),
         heading=heading,
         table=state.table,
         discard=state.discard_pile,

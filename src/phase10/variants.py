@@ -11,6 +11,7 @@ import attrs
 from phase10._checks import is_whole
 from phase10._enums import member_repr
 from phase10._fast import lru_cache
+from phase10._messages import Message
 from phase10.cards import (
     MASTER_COLORS,
     SUITS,
@@ -359,12 +360,16 @@ class Variant:
         """Option ``natural_minimum`` (C-17): natural cards counted per phase, group or not."""
         return self.meld_rules.natural_minimum
 
-    def describe(self) -> tuple[str, ...]:
+    def describe(self, *, lang: str = "en") -> tuple[str, ...]:
         """The rules of this variant in plain sentences, each citing its rule IDs.
 
         Every sentence is written from the variant's options, so that what a player is told
         (``phase10 play``'s ``help``, the docs) is what the engine plays. The phases are
-        not listed (see :attr:`phases`).
+        not listed (see :attr:`phases`). The sentences are :meth:`rule_messages` rendered in
+        ``lang`` (``en``, ``hu``, ``ru``, ``ro`` or ``es``; English for any other code).
+
+        >>> CLASSIC.describe(lang="es")[-1].startswith("Puntuación:")
+        True
 
         >>> phase = "the phase laid down needs at least one natural card (C-17)"
         >>> any(phase in s for s in CLASSIC.describe())
@@ -372,6 +377,17 @@ class Variant:
         >>> per_group = CLASSIC.with_options(natural_minimum=NaturalScope.GROUP)
         >>> any("every group needs at least one natural card" in s for s in per_group.describe())
         True
+        """
+        return tuple(message.text(lang) for message in _describe(self))
+
+    def rule_messages(self) -> tuple[Message, ...]:
+        """The sentences of :meth:`describe` as data: a message id and parameters each.
+
+        An app renders them in a player's language with ``Message.text(lang)`` or from
+        its own catalogue keyed on the ids (:doc:`/howto/messages`).
+
+        >>> CLASSIC.rule_messages()[0].id
+        'rules.turn.table'
         """
         return _describe(self)
 
@@ -405,175 +421,136 @@ class Variant:
         return attrs.evolve(self, **options)
 
 
-def _turn_sentences(variant: Variant) -> list[str]:
+def _turn_sentences(variant: Variant) -> list[Message]:
     if variant.laydown_style is LaydownStyle.ANNOUNCE:
-        return [
-            "A turn: take the top card of the discard pile or the draw pile, then discard one "
-            "card (T-2).",
-            "When you hold your phase you may announce it (T-4): keep the cards, or discard "
-            "them and draw as many; then work on the next phase.",
-        ]
-    out = [
-        "A turn: draw (the draw pile or the top discard), optionally lay down your whole "
-        "phase (once a hand), then hit: add single cards to melds on the table, once your "
-        "phase is down; end by discarding (C-11 to C-14)."
-    ]
-    if variant.hit_others_on_laydown_turn:
-        out.append("You may hit your own and others' melds, also on the turn you lay down (C-14).")
-    else:
-        out.append(
-            "On the turn you lay down you may hit only your own melds; others' from your next "
-            "turn (C-14)."
-        )
+        return [Message.of("rules.turn.announce"), Message.of("rules.turn.announce-phase")]
+    out = [Message.of("rules.turn.table")]
+    out.append(
+        Message.of("rules.hit.any" if variant.hit_others_on_laydown_turn else "rules.hit.own")
+    )
     if variant.go_out_by_hitting:
-        out.append(
-            "You go out when you have no cards left: by discarding, hitting or laying down "
-            "your last card (C-15)."
-        )
+        out.append(Message.of("rules.out.any"))
     elif variant.action_cards:
-        out.append(
-            "Every turn ends with a discard or an action card, so you go out only by that last "
-            "card, never by hitting or laying it down (M-7); Give five is the one turn without "
-            "a discard (M-15)."
-        )
+        out.append(Message.of("rules.out.action"))
     else:
-        out.append(
-            "Every turn ends with a discard, so you go out only by discarding your last card, "
-            "never by hitting or laying it down (C-15)."
-        )
+        out.append(Message.of("rules.out.discard"))
     return out
 
 
-def _hand_sentences(variant: Variant) -> list[str]:
+def _hand_sentences(variant: Variant) -> list[Message]:
     if variant.laydown_style is LaydownStyle.ANNOUNCE:
         return []
     if variant.advance is Advance.EVERY_HAND:
-        who = "everybody moves on to the next phase, completed or not (V-1)"
-    else:
-        who = "who laid down their phase moves on to the next one (C-22)"
-    return [f"A hand ends when a player has no cards left; {who}."]
+        return [Message.of("rules.hand.everybody")]
+    return [Message.of("rules.hand.laid-down")]
 
 
-def _end_sentences(variant: Variant) -> list[str]:
-    last = "phase 10" if len(variant.phases) == 10 else "the last phase"
+def _end_sentences(variant: Variant) -> list[Message]:
+    last = Message.of("rules.last.ten" if len(variant.phases) == 10 else "rules.last.last")
     if variant.laydown_style is LaydownStyle.ANNOUNCE:
-        out = [f"The first player to complete {last} wins (T-5)."]
+        out = [Message.of("rules.end.announce", last=last)]
     elif variant.end_at_last_phase:
-        out = [f"The game ends the moment a player lays down {last}; that player wins (T-5)."]
+        out = [Message.of("rules.end.at-last", last=last)]
     elif variant.advance is Advance.EVERY_HAND:
-        out = [f"After {last} the lowest total wins (V-1)."]
+        out = [Message.of("rules.end.every-hand", last=last)]
     elif variant.phase_order is PhaseOrder.PICK:
-        out = [
-            "Pick-a-phase: lay down any phase you have not completed yet; the game ends after "
-            "a hand in which someone completed them all, the lowest score of them winning "
-            "(V-4, C-25)."
-        ]
+        out = [Message.of("rules.end.pick")]
     else:
-        out = [
-            f"The game ends after a hand in which someone completed {last}; of them the "
-            "lowest score wins (C-24, C-25)."
-        ]
+        out = [Message.of("rules.end.last", last=last)]
     if variant.max_hands is not None:
-        out.append(
-            f"The game ends at the latest after {variant.max_hands} hands, the lowest total of "
-            "all players winning (C-24)."
-        )
+        out.append(Message.of("rules.end.max-hands", count=variant.max_hands))
     # an announcement or end_at_last_phase ends the game for one player: nobody ties
     if variant.laydown_style is LaydownStyle.TABLE and not variant.end_at_last_phase:
         if variant.tiebreak_hand:
-            out.append(f"A tie is played off in a tie-break hand on {last} (C-26).")
+            out.append(Message.of("rules.end.tie-break", last=last))
         else:
-            out.append("Tied players share the win (M-10).")
+            out.append(Message.of("rules.end.share"))
     if variant.declare_loser:
-        out.append("Of the players on the lowest phase, the one with the most points loses (T-6).")
+        out.append(Message.of("rules.end.loser"))
     return out
 
 
-def _group_sentences(variant: Variant) -> list[str]:
+def _group_sentences(variant: Variant) -> list[Message]:
     rules = variant.meld_rules
-    wrap = f"{rules.max_number} is followed by 1" if rules.runs_wrap else "no wrapping"
-    colours = (
-        "red or black; suit runs: consecutive numbers of one suit"
-        if rules.colors == SUITS
-        else "one colour"
+    wrap = (
+        Message.of("rules.wrap.yes", max=rules.max_number)
+        if rules.runs_wrap
+        else Message.of("rules.wrap.no")
     )
-    out = [
-        f"Sets: cards of one number; runs: consecutive numbers ({wrap}, C-7); colour groups: "
-        f"{colours}."
-    ]
+    colours = Message.of("rules.colours.suits" if rules.colors == SUITS else "rules.colours.one")
+    out = [Message.of("rules.groups", wrap=wrap, colours=colours)]
     ranged = any(c.is_wild and c.wild_numbers is not None for c in variant.deck)
-    wild = (
-        "Jokers stand only for a number in their range and a colour they show (M-2)"
-        if ranged
-        else "Wilds stand for any number and colour"
-    )
+    wild = Message.of("rules.wild.ranged" if ranged else "rules.wild.any")
     scope = rules.natural_minimum
     if scope is NaturalScope.NONE:
-        out.append(f"{wild}; a group may be all wilds (C-17).")
+        out.append(Message.of("rules.natural.none", wild=wild))
     elif scope is NaturalScope.PHASE:
-        out.append(f"{wild}, but the phase laid down needs at least one natural card (C-17).")
+        out.append(Message.of("rules.natural.phase", wild=wild))
     elif rules.naturals_in_sets == rules.naturals_in_runs == 1:
-        out.append(f"{wild}, but every group needs at least one natural card (C-17).")
+        out.append(Message.of("rules.natural.group", wild=wild))
     else:
         out.append(
-            f"{wild}, but every set needs at least {_word(rules.naturals_in_sets)} natural "
-            f"card and every run {_word(rules.naturals_in_runs)} (M-4)."
+            Message.of(
+                "rules.natural.counts",
+                wild=wild,
+                sets=_word(rules.naturals_in_sets),
+                runs=_word(rules.naturals_in_runs),
+            )
         )
     return out
 
 
-def _word(n: int) -> str:
-    return ("no", "one", "two", "three")[n] if n < 4 else str(n)
+def _word(n: int) -> Message | int:
+    return Message.of(f"rules.word.{n}") if n < 4 else n
 
 
-def _card_sentences(variant: Variant) -> list[str]:
+def _card_sentences(variant: Variant) -> list[Message]:
     out = []
     if any(c.is_skip for c in variant.deck):
-        who = "the next player" if variant.skip_target is SkipTarget.NEXT else "another player"
-        chosen = "" if variant.skip_target is SkipTarget.NEXT else " of your choice"
-        out.append(f"Discarding a skip makes {who}{chosen} lose their next turn (C-19).")
-        if variant.skip_limit is SkipLimit.ROUND:
-            out.append("A player is skipped at most once a round (C-20).")
-        else:
-            out.append("At most one skip lies against a player at a time (C-20, M-14).")
-    if variant.action_cards:
         out.append(
-            "Action cards (M-11): TT Take two (from the next turn draw two, keep one), KA Keep "
-            "all (keep your hand into the next hand), GF Give five (the others offer five "
-            "cards, you take one), S Skip. Playing one ends the turn."
+            Message.of(
+                "rules.skip.next" if variant.skip_target is SkipTarget.NEXT else "rules.skip.chosen"
+            )
         )
+        out.append(
+            Message.of(
+                "rules.skip.round" if variant.skip_limit is SkipLimit.ROUND else "rules.skip.one"
+            )
+        )
+    if variant.action_cards:
+        out.append(Message.of("rules.action-cards"))
     return out
 
 
-def _bound_sentences(variant: Variant) -> list[str]:
+def _bound_sentences(variant: Variant) -> list[Message]:
     out = []
     if variant.max_reshuffles is not None:
-        out.append(
-            f"A hand that has reshuffled the discard pile {variant.max_reshuffles} times ends "
-            "without a winner when the draw pile runs out again (C-16)."
-        )
+        out.append(Message.of("rules.reshuffles", count=variant.max_reshuffles))
     if variant.max_hand_turns is not None:
-        out.append(
-            f"A hand that has lasted {variant.max_hand_turns:,} turns ends without a winner: "
-            "nobody scores, the phases laid down count (C-16)."
-        )
+        out.append(Message.of("rules.hand-turns", count=variant.max_hand_turns))
     return out
 
 
-def _scoring_sentence(variant: Variant) -> str:
+def _scoring_sentence(variant: Variant) -> Message:
     scoring = variant.scoring
+    points: Message
     if scoring.per_card is not None:
-        points = f"{scoring.per_card} point(s) per card left in hand (M-8)"
+        points = Message.of("rules.points.per-card", count=scoring.per_card)
     else:
-        points = (
-            f"{scoring.low} points for 1-{scoring.high_from - 1}, {scoring.high} for "
-            f"{scoring.high_from} and up"
-        )
+        numbers = {
+            "low": scoring.low,
+            "below": scoring.high_from - 1,
+            "high": scoring.high,
+            "high_from": scoring.high_from,
+            "wild": scoring.wild,
+        }
         if any(c.is_skip for c in variant.deck):
-            points += f", {scoring.skip} for a skip"
-        points += f", {scoring.wild} for a wild, left in hand (C-23)"
-    first = "the winner" if variant.laydown_style is LaydownStyle.ANNOUNCE else "whoever goes out"
-    return f"Scoring: {first} scores 0, the others {points}; low is good."
+            points = Message.of("rules.points.numbers-skip", skip=scoring.skip, **numbers)
+        else:
+            points = Message.of("rules.points.numbers", **numbers)
+    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    first = Message.of("rules.first.winner" if announce else "rules.first.out")
+    return Message.of("rules.scoring", first=first, points=points)
 
 
 @lru_cache(
@@ -581,7 +558,7 @@ def _scoring_sentence(variant: Variant) -> str:
     key="a `Variant`",
     why="the rule sentences are derived from the variant's options only",
 )
-def _describe(variant: Variant) -> tuple[str, ...]:
+def _describe(variant: Variant) -> tuple[Message, ...]:
     return (
         *_turn_sentences(variant),
         *_hand_sentences(variant),

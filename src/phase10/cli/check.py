@@ -136,8 +136,7 @@ def run(
                 print(f"  {line}")
             return 1
     if picture is not None:
-        with svg.use_language(lang):  # the names on the cards in the player's language
-            drawn = svg.phase_check(hand, phase, rules=rules)
+        drawn = svg.phase_check(hand, phase, rules=rules, lang=lang)
         picture.write_text(drawn + "\n", encoding="utf-8")
     laydown = find_laydown(hand, phase, rules=rules)
     if laydown is None:

@@ -262,22 +262,22 @@ def _group_name(group: object, lang: str) -> str:
     return group_message(group).text(lang)
 
 
-def rules_summary(variant: Variant) -> str:
-    """A short summary of the rules of ``variant`` (the ``help`` command).
+def rules_summary(variant: Variant, *, lang: str = "en") -> str:
+    """A short summary of the rules of ``variant`` (the ``help`` command), in ``lang``.
 
     The rule sentences are :meth:`~phase10.Variant.describe`'s, written from the variant's
-    options, so that ``help`` says what the engine plays.
+    options, so that ``help`` says what the engine plays. The phases are named as written in
+    English and translated in another language, as the table shows them.
     """
-    lines = [f"Rules of {printable(variant.name)} (rule IDs refer to the rules reference):"]
-    for sentence in variant.describe():
+    lines = [_say("rules.summary.title", lang, variant=printable(variant.name))]
+    for sentence in variant.describe(lang=lang):
         lines += textwrap.wrap(sentence, 86, initial_indent="- ", subsequent_indent="  ")
-    lines.append("Phases:")
-    lines.extend(f"  {i}. {phase}" for i, phase in enumerate(variant.phases, 1))
-    lines += [
-        "Commands: a number from the menu, or an action in notation (e.g. 'discard R7');",
-        "  'help' shows this, 'show' the table, 'all' every option, 'save [FILE]' saves the",
-        "  game record, 'quit' (or end of input) stops.",
-    ]
+    lines.append(_say("rules.summary.phases", lang))
+    lines.extend(
+        f"  {i}. {_say('named', lang, name=str(phase), term=phase_message(phase))}"
+        for i, phase in enumerate(variant.phases, 1)
+    )
+    lines += textwrap.wrap(_say("rules.summary.commands", lang), 86, subsequent_indent="  ")
     return "\n".join(lines)
 
 
@@ -476,7 +476,7 @@ class _Game:
             if command in ("quit", "exit", "q"):
                 raise _Quit
             if command in ("help", "h", "?"):
-                self.say(rules_summary(self.state.variant))
+                self.say(rules_summary(self.state.variant, lang=self.lang))
                 continue
             if command in ("show", "table", "hand"):
                 self.show(v)
