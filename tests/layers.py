@@ -100,7 +100,7 @@ SECTIONS: tuple[Section, ...] = (
         "internals",
         (
             ("phase10._checks", "argument checks shared by constructors"),
-            ("phase10._fast", "the fenced speed code: generated evolve, trusted builds, reused values, caches"),
+            ("phase10._fast", "fenced speed code: generated evolve, trusted builds, reuse, caches"),
             ("phase10._version", "the version number"),
             ("phase10._pictures", "the registry that gives low classes their notebook pictures"),
         ),
