@@ -579,6 +579,21 @@ def test_the_game_over_heading_names_the_winner_in_the_language(lang: str) -> No
     assert winner in expected
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_turn_diagram_speaks_the_language(lang: str) -> None:
+    """Every word of the turn diagram is the language's; the rule IDs stay (C-10 to C-19)."""
+    english = svg.turn_diagram()
+    drawn = svg.turn_diagram(lang=lang)
+    for key in ("svg.turn.title", "svg.turn.draw", "svg.turn.discard-skip", "svg.turn.summary"):
+        assert Message.of(key).text(lang) in drawn, key
+    for words in ("A turn", "Draw", "Lay down", "Hit", "Discard", "optional", "next player"):
+        assert words in english and words not in drawn, words
+    for rule in ("C-11", "C-10, C-12", "C-14", "C-13, C-19", "C-15"):
+        assert rule in drawn, rule
+    with svg.use_language(lang):
+        assert drawn == svg.turn_diagram()  # the keyword and the block agree
+
+
 def test_meld_laydown_and_check_pictures_take_the_language() -> None:
     found = find_laydown("R7 B7 W G2 G3 G4 Y5", CLASSIC_PHASES[1])
     assert found is not None

@@ -491,6 +491,27 @@ TEMPLATES: Mapping[str, Template] = {
     "svg.chance": _t("chance"),
     "svg.to-act": _t("{seat} to act ({step})"),
     "svg.heading": _t("hand {number} \u2014 {step}"),
+    "svg.turn.title": _t("A turn, step by step"),
+    "svg.turn.summary": _t(
+        "A turn: 1. draw from the draw pile or the discard pile; 2. optionally lay down your"
+        " phase; 3. optionally hit; 4. discard, which ends the turn; then the next player"
+    ),
+    "svg.turn.draw": _t("1. Draw"),
+    "svg.turn.draw-top": _t("the top of the draw pile"),
+    "svg.turn.draw-or": _t("or of the discard pile"),
+    "svg.turn.lay": _t("2. Lay down"),
+    "svg.turn.lay-whole": _t("your whole phase at once,"),
+    "svg.turn.lay-once": _t("once per hand"),
+    "svg.turn.hit": _t("3. Hit"),
+    "svg.turn.hit-add": _t("add cards to melds"),
+    "svg.turn.hit-after": _t("once your phase is down"),
+    "svg.turn.discard": _t("4. Discard"),
+    "svg.turn.discard-one": _t("one card: the turn ends;"),
+    "svg.turn.discard-skip": _t("a skip skips a player"),
+    "svg.turn.optional": _t("optional \u00b7 {rule}"),
+    "svg.turn.next": _t(
+        "the next player's turn (a hand ends when a player has no cards left, {rule})"
+    ),
     "svg.view-title": _t("{variant}, {seat}'s view: {heading}"),
     "svg.game-title": _t("{variant}: {heading}"),
     "svg.cards": _t("{count} card", "{count} cards"),

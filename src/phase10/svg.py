@@ -1299,31 +1299,41 @@ def _state_picture(state: GameState, scale: float, options: _Options) -> str:
 
 # ----------------------------------------------------------------------------- a turn's steps
 
+# each step's message ids (its name and two lines), the rules it follows, whether optional
 _STEPS: Final = (
-    ("1. Draw", ("the top of the draw pile", "or of the discard pile"), "C-11", False),
-    ("2. Lay down", ("your whole phase at once,", "once per hand"), "C-10, C-12", True),
-    ("3. Hit", ("add cards to melds", "once your phase is down"), "C-14", True),
-    ("4. Discard", ("one card: the turn ends;", "a skip skips a player"), "C-13, C-19", False),
+    ("svg.turn.draw", ("svg.turn.draw-top", "svg.turn.draw-or"), "C-11", False),
+    ("svg.turn.lay", ("svg.turn.lay-whole", "svg.turn.lay-once"), "C-10, C-12", True),
+    ("svg.turn.hit", ("svg.turn.hit-add", "svg.turn.hit-after"), "C-14", True),
+    ("svg.turn.discard", ("svg.turn.discard-one", "svg.turn.discard-skip"), "C-13, C-19", False),
 )
 
 
-def turn_diagram(*, size: float = 64) -> str:
+def turn_diagram(*, size: float = 64, lang: str | None = None) -> str:
     """A diagram of a turn's steps: draw, lay down, hit, discard, then the next player.
 
     Optional steps are drawn dashed and say "optional", so the diagram does not rely on the
-    line style alone. ``size`` scales it like a card of that width.
+    line style alone. ``size`` scales it like a card of that width; ``lang`` is the language
+    of its words, as for :func:`card` (``None``: :func:`use_language`'s, English outside it).
 
     >>> "4. Discard" in turn_diagram()
     True
+    >>> "4. Descartar" in turn_diagram(lang="es")
+    True
 
     Raises:
-        TypeError: ``size`` is not a number.
+        TypeError: ``size`` is not a number, or ``lang`` not a string or ``None``.
         PictureError: ``size`` is not positive.
     """
     scale = _check_size(size)
+    with _speaking(lang):
+        return _turn_diagram(scale)
+
+
+def _turn_diagram(scale: float) -> str:
     box_w, box_h, gap = 230.0, 130.0, 50.0
     parts: list[str] = []
-    for i, (name, lines, rule, optional) in enumerate(_STEPS):
+    for i, (name_id, line_ids, rule, optional) in enumerate(_STEPS):
+        name, lines = _say(name_id), [_say(key) for key in line_ids]
         x = 10 + i * (box_w + gap)
         dash = ' stroke-dasharray="10 7"' if optional else ""
         fill = "#fff8e1" if optional else "#e3f2fd"
@@ -1334,7 +1344,7 @@ def turn_diagram(*, size: float = 64) -> str:
         parts.append(_text(x + box_w / 2, 76, name, size=24, anchor="middle", bold=True))
         for j, line in enumerate(lines):
             parts.append(_text(x + box_w / 2, 104 + j * 22, line, size=16, anchor="middle"))
-        tag = f"optional \u00b7 {rule}" if optional else rule
+        tag = _say("svg.turn.optional", rule=rule) if optional else rule
         parts.append(_text(x + box_w / 2, 162, tag, size=14, fill="#546e7a", anchor="middle"))
         if i < len(_STEPS) - 1:
             ax = x + box_w + 6
@@ -1361,18 +1371,14 @@ def turn_diagram(*, size: float = 64) -> str:
         _text(
             (mid_first + mid_last) / 2,
             234,
-            "the next player's turn (a hand ends when a player has no cards left, C-15)",
+            _say("svg.turn.next", rule="C-15"),
             size=16,
             anchor="middle",
         )
     )
-    parts.append(_text(10, 24, "A turn, step by step", size=22, bold=True))
+    parts.append(_text(10, 24, _say("svg.turn.title"), size=22, bold=True))
     width, height = right + 10, 250.0
-    title = (
-        "A turn: 1. draw from the draw pile or the discard pile; 2. optionally lay down your "
-        "phase; 3. optionally hit; 4. discard, which ends the turn; then the next player"
-    )
-    return _document(parts, width, height, scale, title)
+    return _document(parts, width, height, scale, _say("svg.turn.summary"))
 
 
 # ----------------------------------------------------------------------------- notebooks
