@@ -113,7 +113,7 @@ def problems() -> list[str]:
     found: list[str] = []
     for lang in LANGUAGES[1:]:
         catalog = read(lang)
-        keys = {m.context for m in catalog if m.id}
+        keys = {key for m in catalog if m.id and (key := m.context) is not None}
         missing = sorted(set(TEMPLATES) - keys)
         stale = sorted(keys - set(TEMPLATES))
         if missing:
