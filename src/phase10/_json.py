@@ -19,7 +19,7 @@ import re
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -508,16 +508,33 @@ def load_json(text: str | bytes | bytearray, limits: Limits | None = None) -> An
         LimitError: the text is longer than ``max_text_length``.
     """
     check_limit(len(text), "max_text_length", "$", limits, where=" (length of the JSON text)")
+    too_deep = FormatError(
+        f"the JSON text is nested too deeply (more than {MAX_JSON_DEPTH} levels)",
+        said=Message.of("json.too-deep"),
+    )
     try:
-        return json.loads(text, object_pairs_hook=no_duplicates)
+        value = json.loads(text, object_pairs_hook=no_duplicates)
     except FormatError:  # a key given twice
         raise
     except RecursionError:
-        raise FormatError(
-            "the JSON text is nested too deeply", said=Message.of("json.too-deep")
-        ) from None
+        raise too_deep from None
     except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
         raise FormatError(f"not JSON: {exc}", said=Message.of("json.not-json")) from None
+    # Python's parser stops at its own recursion limit, which differs between versions (3.13
+    # reads 2,000 levels): the depth is checked here, the same on every version
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > MAX_JSON_DEPTH:
+                raise too_deep
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return value
+
+
+#: How deeply a JSON text may nest arrays and objects (a phase10 document nests a few levels).
+MAX_JSON_DEPTH: Final = 100
 
 
 def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
