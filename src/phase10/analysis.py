@@ -911,13 +911,18 @@ def world_weight(view: PlayerView, state: GameState, *, passed: float = 0.25) ->
     is ``passed`` to the power of the number of such cards among the hidden cards of the
     other seats' hands (the cards of :attr:`~phase10.SeatView.known` are not hidden), so
     1.0 for a world that contradicts nothing and ``passed=1.0`` weighs every world
-    alike.
+    alike. Give it to :func:`~phase10.sample_state` as ``weight`` to resample the worlds
+    by it.
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
     >>> v = phase10.view(state, 0)
     >>> world_weight(v, phase10.sample_state(v, random.Random(1)))  # nothing passed yet
     1.0
+    >>> weigh = lambda state: world_weight(v, state)
+    >>> guess = phase10.sample_state(v, random.Random(1), weight=weigh, tries=16)
+    >>> phase10.view(guess, 0) == v
+    True
 
     Args:
         view: What the seat sees.
