@@ -725,12 +725,47 @@ def collecting(position: Position, seat: int) -> Collecting:
         InvalidStateError: ``seat`` is not a seat of the game.
     """
     seat = _need_seat(position, seat)
+    taken, discarded, declined = _evidence(position)[seat]
+    player = position.players[seat]
+    return Collecting(
+        seat=seat,
+        phases=_open_phases(position, seat),
+        laid_down=player.laid_down,
+        known=player.known,
+        taken=taken,
+        discarded=discarded,
+        declined=declined,
+    )
+
+
+#: Per seat: the cards it took from the discard pile, discarded and declined this hand.
+_Evidence = tuple[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]], ...]
+
+# A history is walked once for every seat, and once for all the worlds a weighted
+# sample_state deals from one view (they share the view's History object). 16 entries: an
+# entry keeps its history alive, and a bot needs the current one only.
+_EVIDENCE: IdentityCache[tuple[object, int, _Evidence]] = IdentityCache(
+    16,
+    name="_EVIDENCE",
+    key="identity of a `History`",
+    why="identity cache; a `History` is immutable, and the entry keeps the variant (compared "
+    "by identity) and the number of seats it was read for",
+)
+
+
+def _evidence(position: Position) -> _Evidence:
+    """What the history of the hand shows of each seat (see :class:`Collecting`)."""
+    history = position.history
     variant = position.variant
-    taken: list[Card] = []
-    discarded: list[Card] = []
-    declined: list[Card] = []
+    n = len(position.players)
+    known = _EVIDENCE.get(id(history))
+    if known is not None and known[0] is variant and known[1] == n:
+        return known[2]
+    taken: list[list[Card]] = [[] for _ in range(n)]
+    discarded: list[list[Card]] = [[] for _ in range(n)]
+    declined: list[list[Card]] = [[] for _ in range(n)]
     top: Card | None = None  # the top of the discard pile, when the history shows it
-    for event in position.history:
+    for event in history:
         action = event.action
         if action is None:
             if event.unseen is Unseen.KEEP:  # the other card of a Take two is discarded
@@ -739,34 +774,27 @@ def collecting(position: Position, seat: int) -> Collecting:
         kind = type(action)
         if kind is Discard:
             assert isinstance(action, Discard)
-            if action.player == seat:
-                discarded.append(action.card)
+            if 0 <= action.player < n:
+                discarded[action.player].append(action.card)
             if to_discard_pile(variant, action.card):
                 top = action.card
         elif kind is TakeDiscard:
             assert isinstance(action, TakeDiscard)
-            if action.player == seat and event.card is not None:
-                taken.append(event.card)
+            if 0 <= action.player < n and event.card is not None:
+                taken[action.player].append(event.card)
             top = None  # the card below is not tracked: its taker discards before anyone draws
         elif kind is Draw or kind is DrawTwo:
             assert isinstance(action, Draw | DrawTwo)
-            if action.player == seat and top is not None and may_take(top):
-                declined.append(top)
+            if 0 <= action.player < n and top is not None and may_take(top):
+                declined[action.player].append(top)
         elif kind is TurnUp:
             assert isinstance(action, TurnUp)
             top = action.card
         elif not isinstance(action, LayDown) and getattr(action, "player", None) is not None:
             top = None  # an Announce that discards its cards (T-4), a Master action
-    player = position.players[seat]
-    return Collecting(
-        seat=seat,
-        phases=_open_phases(position, seat),
-        laid_down=player.laid_down,
-        known=player.known,
-        taken=tuple(taken),
-        discarded=tuple(discarded),
-        declined=tuple(declined),
-    )
+    found = tuple((tuple(taken[s]), tuple(discarded[s]), tuple(declined[s])) for s in range(n))
+    _EVIDENCE.put(history, (variant, n, found))
+    return found
 
 
 @lru_cache(maxsize=256, key="a `GroupType`", why="a phase of one group is a value of the group")
@@ -946,10 +974,12 @@ def world_weight(view: PlayerView, state: GameState, *, passed: float = 0.25) ->
     if passed == 1:
         return 1.0
     count = 0
+    evidence = _evidence(view)
     for seat, seen in enumerate(view.players):
         if seat == view.player:
             continue
-        let_go = collecting(view, seat).passed
+        _, discarded, declined = evidence[seat]
+        let_go = discarded + declined
         if not let_go:
             continue
         hidden = Counter(state.players[seat].hand)
