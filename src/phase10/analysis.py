@@ -872,20 +872,15 @@ def helpful(position: Position, seat: int, cards: Iterable[Card]) -> tuple[Card,
 
     A skip or an action card never helps: it is no part of a group (C-19).
 
-    >>> import phase10
-    >>> from phase10 import CLASSIC, Card, Discard, TakeDiscard
+    >>> import random, phase10
     >>> from phase10.cards import parse_cards
-    >>> hands = ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10")
-    >>> state = phase10.new_game(CLASSIC, 2)
-    >>> for action in [phase10.Deal(c) for pair in zip(*map(parse_cards, hands))
-    ...                for c in reversed(pair)]:
-    ...     state = phase10.apply(state, action)
-    >>> state = phase10.apply(state, phase10.TurnUp(Card.parse("G7")))
-    >>> for action in (TakeDiscard(1), Discard(1, Card.parse("B1"))):
-    ...     state = phase10.apply(state, action)
-    >>> v = phase10.view(state, 0)   # seat 1 took a 7 for its 2 sets of 3
-    >>> [str(c) for c in helpful(v, 1, parse_cards("Y7 R9 W S"))]
-    ['Y7', 'W']
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> state.current_player, str(state.top_discard)
+    (1, 'Y4')
+    >>> state = phase10.apply(state, phase10.TakeDiscard(1))
+    >>> v = phase10.view(state, 0)   # seat 1 took a 4 for its 2 sets of 3
+    >>> [str(c) for c in helpful(v, 1, parse_cards("R4 R9 W S"))]
+    ['R4', 'W']
 
     Raises:
         InvalidStateError: ``seat`` is not a seat of the game.
@@ -894,9 +889,7 @@ def helpful(position: Position, seat: int, cards: Iterable[Card]) -> tuple[Card,
     distinct = tuple(dict.fromkeys(cards))
     rules = position.variant.meld_rules
     player = position.players[seat]
-    if player.laid_down:
-        if not may_hit(position, seat):  # pragma: no cover - laid down is allowed to hit
-            return ()
+    if may_hit(position, seat):  # it has laid down and plays on by hitting (C-14)
         return sort_cards(c for c in distinct if _fits_table(position, c))
     phases = _open_phases(position, seat)
     hand = _hand_of(position, seat)
