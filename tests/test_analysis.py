@@ -33,6 +33,7 @@ from phase10 import (
     turn_order,
 )
 from phase10.analysis import (
+    Collecting,
     collecting,
     completing_cards,
     count_outs,
@@ -479,3 +480,12 @@ def test_world_weight_refuses_a_factor_outside_0_to_1(passed: object) -> None:
     v = phase10.view(state, 0)
     with pytest.raises(InvalidStateError, match="passed must be a number from 0 to 1"):
         world_weight(v, state, passed=passed)  # type: ignore[arg-type]
+
+
+def test_collecting_has_a_repr_that_builds_it() -> None:
+    state = _two_hands()
+    state = play(state, Draw(0), Reveal(card("Y7")), Discard(0, card("R1")))
+    state = play(state, TakeDiscard(1), Discard(1, card("B2")))
+    seen = collecting(phase10.view(state, 0), 1)
+    names = {name: getattr(phase10, name) for name in phase10.__all__}
+    assert seen == eval(repr(seen), {**names, "Collecting": Collecting})
