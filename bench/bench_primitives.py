@@ -8,7 +8,11 @@ of ``GreedyBot.act`` at a draw and at a play step (each view timed once), and th
 milliseconds of a greedy rollout of one whole classic hand (from the deal to the end of
 the hand). The games are played twice and the second pass (caches warm: the same
 positions again) is measured; the rollout is also given for the first pass (caches
-cold). Uses only the public API, so it runs against older versions too.
+cold). Where the version has them (issue 26), also the median microseconds of the
+helpers for the other seats at a play step: ``next_player``, ``collecting`` and
+``helpful`` of the hand for the next player, and of ``sample_state`` weighted by
+``world_weight`` (8 tries). Uses only the public API, so it runs against older versions
+too.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import statistics
 import time
 
 import phase10
+import phase10.analysis
 from phase10 import CLASSIC, GreedyBot, TurnStep, apply, new_game, play_chance, view
 
 
@@ -72,6 +77,22 @@ def main() -> None:
         view(state, seat)
         view_times.append(1e6 * (time.perf_counter() - t))
     print(f"view of a sampled state: {statistics.median(view_times):.1f} us (median)")
+    analysis = phase10.analysis
+    if hasattr(analysis, "world_weight"):  # issue 26
+        helpers = {
+            "next_player": lambda v, _: analysis.next_player(v, v.player),
+            "collecting": lambda v, _: analysis.collecting(v, 1 - v.player),
+            "helpful of the hand": lambda v, _: analysis.helpful(v, 1 - v.player, v.hand),
+        }
+        for name, helper in helpers.items():
+            print(f"{name}: {median_us(helper, plays):.1f} us (median)")
+
+        def weighted(v: phase10.PlayerView, rng: random.Random) -> phase10.GameState:
+            return phase10.sample_state(  # type: ignore[call-arg, unused-ignore]
+                v, rng, weight=lambda s: analysis.world_weight(v, s), tries=8
+            )
+
+        print(f"sample_state weighted, 8 tries: {median_us(weighted, plays):.1f} us (median)")
     print(f"GreedyBot.act at a draw: {median_us(bot.act, draws):.1f} us (median)")
     print(f"GreedyBot.act at a play step: {median_us(bot.act, plays):.1f} us (median)")
     mean_play = (
