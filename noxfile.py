@@ -12,6 +12,7 @@ The Python versions are the ``Programming Language :: Python :: 3.X`` classifier
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 from pathlib import Path
@@ -74,10 +75,17 @@ def _pytest_no_skips(session: nox.Session, *args: str, env: dict[str, str]) -> N
 
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The test suite and the README, docs and docstring examples, without the extras tests."""
+    """The test suite and the README, docs and docstring examples, without the extras tests.
+
+    As in CI, the versions after the oldest run Hypothesis's ``compat`` profile (fewer
+    examples a property) unless ``HYPOTHESIS_PROFILE`` chooses one.
+    """
     _install(session, "-e", ".", "--group", "test")
     ignores = [f"--ignore={t}" for t in EXTRAS_TESTS]
-    _pytest_no_skips(session, *ignores, *session.posargs, env={})
+    env: dict[str, str] = {}
+    if session.python != PYTHON and not os.environ.get("HYPOTHESIS_PROFILE"):
+        env["HYPOTHESIS_PROFILE"] = "compat"
+    _pytest_no_skips(session, *ignores, *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON)
