@@ -60,7 +60,7 @@ from phase10._checks import is_whole
 from phase10._fast import lru_cache
 from phase10.actions import Action, Deal, Reshuffle, Reveal, TurnUp, seat_name
 from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
-from phase10.cards import Card, Kind
+from phase10.cards import Card, Kind, format_cards
 from phase10.encoding import (
     ChoosePhase,
     Confirm,
@@ -451,6 +451,8 @@ def _exact(value: object) -> str:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple):
+        if all(type(item) is Card for item in value):  # a pile or a hand: the common case
+            return f"({format_cards(value)})"
         return "(" + " ".join(map(_exact, value)) + ")"
     if isinstance(value, enum.Enum):
         return str(value.value)
