@@ -2,6 +2,8 @@
 
 Usage: python bench/bench_adapters.py [--games N] [--repeat R] [--players 2,4]
 [--variant classic|all] [--profile]
+       python bench/bench_adapters.py --serialize [--players 2] [--variant all]
+[--max-game-length N] [--sims 1]
 
 Needs the ``rl`` extra (``pip install -e ".[rl]"``). Per variant and player count (counts the
 variant does not allow are left out) it plays seeded games in the PettingZoo environment with
@@ -35,6 +37,19 @@ the chance it triggers, an "own" step is a decision or a single chance outcome).
 target (issue 6), an adapter overhead per step under 2x the core step, is ``ovh/st`` below
 2; ``ovh/own`` below 2 reads it against the engine's own games.
 ``--profile`` prints where a PettingZoo step spends its time.
+
+``--serialize`` (needs the ``openspiel`` extra instead) times OpenSpiel's own conformance
+test, ``pyspiel.random_sim_test(game, num_sims=--sims, serialize=True)``, on the game
+``python_phase10`` of each variant and player count, each in a process of its own so that
+its peak memory is its own. It clones, serializes and deserializes states, and asks for
+every seat's observation and information state strings and tensors, on the way. Columns:
+the game's ``max_game_length`` (player moves; ``--max-game-length``, the game's default
+unless given), the steps (actions and chance outcomes) of the sims together, whether every
+sim's game ended (``over``) or one stopped at ``max_game_length`` (``cap``), seconds,
+microseconds per step and the process's peak resident memory. The test's games are its
+own (seeded inside OpenSpiel, so the same every run). Its memory grows with the square of
+a game's length whatever the game: it keeps a clone of every state of the game, and every
+clone holds the whole action history (16 bytes an action).
 """
 
 from __future__ import annotations
@@ -44,6 +59,9 @@ import cProfile
 import platform
 import pstats
 import random
+import resource
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -144,8 +162,23 @@ def main() -> None:
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--variant", default="classic", help="a variant name, or 'all'")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--serialize", action="store_true", help="time OpenSpiel's random_sim_test instead"
+    )
+    parser.add_argument("--max-game-length", type=int, default=None, help="with --serialize")
+    parser.add_argument("--sims", type=int, default=1, help="with --serialize")
+    parser.add_argument(
+        "--memory-limit-gb",
+        type=float,
+        default=6.0,
+        help="with --serialize: stop a test whose process would need more memory",
+    )
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     names = phase10.variant_names() if args.variant == "all" else (args.variant,)
+    if args.serialize:
+        serialize(args, names)
+        return
     print(f"python {platform.python_version()} on {platform.machine()}")
     print(
         f"{'variant':<20} {'players':>7} {'games':>5} {'core us':>8} {'core/dec':>8} "
@@ -204,6 +237,71 @@ def run(
             pettingzoo_game(e, f"profile:{players}:{g}")
         profiler.disable()
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+
+
+def serialize(args: argparse.Namespace, names: tuple[str, ...]) -> None:
+    """Time ``random_sim_test(serialize=True)`` per variant and player count, one process each."""
+    if args.one:  # the child: one variant and player count
+        limit = int(args.memory_limit_gb * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        sim_test_row(names[0], int(args.players), args.max_game_length, args.sims)
+        return
+    print(f"python {platform.python_version()} on {platform.machine()}")
+    print(
+        f"{'variant':<20} {'players':>7} {'max len':>7} {'steps':>7} {'ended':>5} "
+        f"{'seconds':>8} {'us/step':>8} {'peak MB':>8}",
+        flush=True,
+    )
+    for name in names:
+        variant = phase10.find_variant(name)
+        for players in (int(p) for p in args.players.split(",")):
+            if variant.min_players <= players <= variant.max_players:
+                command = [sys.executable, __file__, "--serialize", "--one", "--variant", name]
+                command += ["--players", str(players), "--sims", str(args.sims)]
+                command += ["--memory-limit-gb", str(args.memory_limit_gb)]
+                if args.max_game_length is not None:
+                    command += ["--max-game-length", str(args.max_game_length)]
+                if subprocess.run(command, capture_output=False).returncode:
+                    print(f"{name:<20} {players:>7} failed (over {args.memory_limit_gb} GB?)")
+
+
+def sim_test_row(name: str, players: int, max_game_length: int | None, sims: int) -> None:
+    """Run OpenSpiel's random_sim_test on one game and print its row."""
+    import pyspiel
+
+    from phase10.adapters import openspiel
+
+    params: dict[str, Any] = {"players": players, "variant": name}
+    if max_game_length is not None:
+        params["max_game_length"] = max_game_length
+    game = pyspiel.load_game("python_phase10", params)
+    # count the test's steps: the longest history of a state it applied an action to, per
+    # sim (it also applies each decision to a clone, to compare the two)
+    lengths: list[int] = []
+    ended = [True]
+    apply = openspiel.Phase10State._apply_action
+
+    def counted(self: Any, action: int) -> None:
+        apply(self, action)
+        n = self.move_number() + 1  # the C++ side counts the action once this returns
+        if n == 1 and (not lengths or lengths[-1] > 1):  # a new sim
+            lengths.append(0)
+        lengths[-1] = max(lengths[-1], n)
+        if self.is_terminal() and not self.game_state.is_over:
+            ended[0] = False
+
+    openspiel.Phase10State._apply_action = counted  # type: ignore[method-assign]
+    start = time.perf_counter()
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+    seconds = time.perf_counter() - start
+    steps = sum(lengths)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(
+        f"{name:<20} {players:>7} {game.max_game_length():>7} {steps:>7} "
+        f"{'over' if ended[0] else 'cap':>5} {seconds:>8.1f} {seconds / steps * 1e6:>8.0f} "
+        f"{peak:>8.0f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -5,12 +5,14 @@ Skipped without the ``openspiel`` extra (an error with ``PHASE10_REQUIRE_EXTRAS=
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
+import attrs
 import pytest
 
-from phase10 import DefinitionError, find_variant, sample_state, variant_names, view
+from phase10 import DefinitionError, History, find_variant, sample_state, variant_names, view
 from phase10.encoding import (
     num_actions,
 )
@@ -52,7 +54,13 @@ def play_randomly(game: Any, seed: int, moves: int | None = None) -> Any:
     ],
 )
 def test_random_sim_test(variant: str, players: int, max_game_length: int | None) -> None:
-    """OpenSpiel's conformance test, serializing and deserializing states on the way."""
+    """OpenSpiel's conformance test, serializing and deserializing states on the way.
+
+    Every built-in variant (issue 26), its step count bounded by ``max_game_length``: the
+    test keeps every state's action history, so its memory grows with the square of a
+    game's length, and random games of 10 Phases run past 100,000 steps. That a step costs
+    the same however long the hand is counted below (the hashing and the string's lines).
+    """
     more = {} if max_game_length is None else {"max_game_length": max_game_length}
     game = load(players, variant, **more)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
@@ -359,3 +367,120 @@ def test_openspiels_ismcts_bot_plays_whole_master_games(players: int) -> None:
     state = _ismcts_game("master-first-1", players, players)
     assert state.game_state.is_over
     assert 0.0 == sum(state.returns())
+
+
+def _steps(game: Any, seed: str, steps: int) -> Any:
+    """Every state of one seeded random game, at most ``steps`` steps long (one object)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        yield state
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_information_state_strings_cost_the_same_at_every_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26: a step's information state strings hash only its new events, and hold a
+    bounded number of lines, however long the hand (a random 10 Phases hand runs to
+    thousands of events).
+
+    Every seat's string is asked at every step of 2,700 steps of a random game (a hand of
+    more than 2,500 events, then the next): each event of the history is hashed once, and
+    each string has the view's lines, the digest's and the last few events only.
+    """
+    hashed = 0
+    fold = openspiel._fold
+
+    def counted(value: bytes, events: Any) -> bytes:
+        nonlocal hashed
+        events = list(events)
+        hashed += len(events)
+        return fold(value, events)
+
+    monkeypatch.setattr(openspiel, "_fold", counted)
+    game = load(2, "ten-phases")
+    expected = 0
+    longest = 0
+    previous = History()
+    hands = set()
+    for state in _steps(game, "flat:2", 2_700):
+        history = state.game_state.history
+        # the events new since the last step, or the whole history of a new hand
+        fresh = history.extends(previous)
+        expected += len(history) - len(previous) if fresh else len(history)
+        previous = history
+        longest = max(longest, len(history))
+        hands.add(state.game_state.hand_number)
+        for seat in range(2):
+            lines = state.information_state_string(seat).splitlines()
+            laying = state.current_player() == seat and state.selection.active
+            recent = min(len(history), openspiel._RECENT_EVENTS)
+            assert len(openspiel._VIEW_FIELDS) + 2 + laying + recent == len(lines)
+            assert f"history: {len(history)} events, sha256 " == lines[-recent - 1][:-64]
+    assert longest > 2_500 and len(hands) > 1  # the game this test needs
+    assert expected == hashed
+
+
+def test_the_information_state_string_sees_the_whole_history() -> None:
+    """Two states whose histories differ only before the events the string writes out
+    still read apart: the digest covers every event of the hand."""
+    game = load(2, "classic-first-2")
+    state = play_randomly(game, 7, moves=80)
+    events = tuple(state.game_state.history)
+    assert len(events) > 2 * openspiel._RECENT_EVENTS
+    i, j = next(  # two events of the hand's beginning that read differently
+        (i, j) for i in range(5) for j in range(i + 1, 5) if str(events[i]) != str(events[j])
+    )
+    swapped = list(events)
+    swapped[i], swapped[j] = events[j], events[i]
+    twin = state.clone()
+    twin._core.state = attrs.evolve(state.game_state, history=History.of(swapped))
+    copy = game.deserialize_state(state.serialize())
+    for seat in range(2):
+        ours = state.information_state_string(seat).splitlines()
+        theirs = twin.information_state_string(seat).splitlines()
+        differ = [n for n, (a, b) in enumerate(zip(ours, theirs, strict=True)) if a != b]
+        assert [len(ours) - openspiel._RECENT_EVENTS - 1] == differ  # the digest's line
+        assert ours == copy.information_state_string(seat).splitlines()
+
+
+def test_serialization_replays_nothing_and_clones_share(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26: deserializing (and unpickling) a state applies no action, however long
+    its history (its Python fields are pickled, with the digest of its history), and a
+    clone shares the immutable game state."""
+    game = load(2, "ten-phases")
+    state = play_randomly(game, 3, moves=3_000)
+    state.information_state_string(0)  # works out the digest, which then travels along
+    applied = 0
+    apply = openspiel.Phase10State._apply_action
+
+    def counted(self: Any, action: int) -> None:
+        nonlocal applied
+        applied += 1
+        apply(self, action)
+
+    monkeypatch.setattr(openspiel.Phase10State, "_apply_action", counted)
+    copies = [
+        game.deserialize_state(state.serialize()),
+        pickle.loads(pickle.dumps(state)),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+    ]
+    assert 0 == applied
+    for copy in copies:
+        assert str(state) == str(copy)
+        assert state.history() == copy.history()
+        assert copy._core.digest is not None
+        assert copy._core.digest.history is copy.game_state.history
+        assert state.information_state_string(1) == copy.information_state_string(1)
+    clone = state.clone()
+    assert clone.game_state is state.game_state
+    assert clone._core.digest is state._core.digest

@@ -24,22 +24,31 @@ points). Parameters:
 Observations (``observation_string``/``observation_tensor``) are what the player's
 :class:`~phase10.PlayerView` shows: the tensor is :func:`phase10.observation.observation`, the
 string :func:`phase10.adapters.describe` of the view. The information state string writes
-the player's whole :class:`~phase10.PlayerView` exactly (every field, the hand's history as
-the rules recorded it, with the cards the player did not see as ``?``: see
-:func:`phase10.seen_by`) and the player's own laydown under way: two states give a
-player the same string exactly when the player's views of them are equal, so the string
-names the player's information set and the legal actions follow from it. The information
-state tensor is the observation tensor, whose view carries each seat's known cards.
+every field of the player's :class:`~phase10.PlayerView` exactly, the player's own laydown
+under way, and the hand's history (as the rules recorded it, with the cards the player did
+not see as ``?``: see :func:`phase10.seen_by`) as its length and a SHA-256 chain over its
+events (each event's text hashed after the digest of the events before it), followed by its
+last 8 events written out. So two states give a player the same string exactly when the
+player's views of them are equal (unless SHA-256 has a collision), the string names the
+player's information set and the legal actions follow from it; and its length is bounded
+however long the hand, while a step costs the hashing of its own new events only (the
+digest travels from a state to the next, and to its clones). The information state tensor
+is the observation tensor, whose view carries each seat's known cards.
 ``resample_from_infostate`` deals the hidden cards anew with :func:`phase10.sample_state`,
-so OpenSpiel's ``ismcts.ISMCTSBot`` searches information sets. States serialize (and clone) their
-Python fields; replaying the action history gives the same state, since the game depends
-only on it.
+so OpenSpiel's ``ismcts.ISMCTSBot`` searches information sets. States serialize (and clone)
+their Python fields: the game state, shared by a clone and pickled by ``serialize`` with the
+digest, so deserializing replays no action (OpenSpiel's own part of the string is the
+action history). Replaying the action history gives the same state too, since the game
+depends only on it.
 """
 
 from __future__ import annotations
 
 import enum
+import hashlib
+import itertools
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -51,7 +60,7 @@ from phase10._checks import is_whole
 from phase10._fast import lru_cache
 from phase10.actions import Action, Deal, Reshuffle, Reveal, TurnUp, seat_name
 from phase10.adapters._common import check_players, describe, game_returns, resolve_variant
-from phase10.cards import Card, Kind
+from phase10.cards import Card, Kind, format_cards
 from phase10.encoding import (
     ChoosePhase,
     Confirm,
@@ -67,7 +76,7 @@ from phase10.errors import IllegalActionError
 from phase10.groups import Meld
 from phase10.observation import observation, observation_size
 from phase10.rules import apply, chance_outcomes, new_game
-from phase10.state import GameState, TurnStep
+from phase10.state import Event, GameState, History, TurnStep
 from phase10.variants import Variant
 from phase10.views import PlayerView, sample_state, view
 
@@ -192,28 +201,87 @@ class _Core:
 
     pyspiel clones a Python state by ``copy.deepcopy`` of its fields: this one shares the
     immutable game state and selection and copies only the (shallow) lists.
+
+    ``digest`` is the last digest of a history worked out on the way to this state
+    (:class:`_Digest`, immutable, so shared by every state after it): the information state
+    string extends it by the events since, so a step costs the same however long the hand.
     """
 
-    def __init__(self, state: GameState, selection: Selection, moves: int, max_length: int) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        selection: Selection,
+        moves: int,
+        max_length: int,
+        digest: _Digest | None = None,
+    ) -> None:
         self.state = state
         self.selection = selection
         self.moves = moves
         self.max_length = max_length
+        self.digest = digest
         # str() of the state, the legal ids and each player's information state, once asked
         self.text: str | None = None
         self.ids: list[int] | None = None
         self.infostates: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Core:
-        clone = _Core(self.state, self.selection, self.moves, self.max_length)
+        clone = _Core(self.state, self.selection, self.moves, self.max_length, self.digest)
         clone.text = self.text
         clone.ids = self.ids
         clone.infostates = self.infostates.copy()
         return clone
 
     def __getstate__(self) -> dict[str, object]:
-        # pyspiel serializes a state by pickling its fields: leave the caches out
-        return {**self.__dict__, "text": None, "ids": None, "infostates": {}}
+        # pyspiel serializes a state by pickling its fields: leave the caches out, and the
+        # digest unless it is the state's own (then pickle keeps it the same history object)
+        digest = self.digest if self.digest and self.digest.history is self.state.history else None
+        return {**self.__dict__, "text": None, "ids": None, "infostates": {}, "digest": digest}
+
+    def history_digest(self) -> _Digest:
+        """The digest of this state's history, from the last one worked out if it can."""
+        history = self.state.history
+        last = self.digest
+        if last is None or last.history is not history:
+            self.digest = last = _digest(history, last)
+        return last
+
+
+@attrs.frozen
+class _Digest:
+    """``value``: the SHA-256 chain of ``history``'s events (see :func:`_digest`)."""
+
+    history: History
+    value: bytes
+
+
+_NO_EVENTS = hashlib.sha256(b"phase10 history").digest()
+
+
+def _fold(value: bytes, events: Iterable[Event]) -> bytes:
+    """``value`` chained with each event's text in turn: SHA-256 of the value, then the text.
+
+    The value has a fixed length, so the bytes hashed at each link read back one way only:
+    two histories have the same digest only if they hold the same event texts in the same
+    order (unless SHA-256 has a collision). An event's text is its ``str()``, the line the
+    rules record (:meth:`phase10.Event.__str__`), which names the event exactly.
+    """
+    for event in events:
+        value = hashlib.sha256(value + str(event).encode()).digest()
+    return value
+
+
+def _digest(history: History, last: _Digest | None) -> _Digest:
+    """The digest of ``history``: ``last`` extended by the events after it, if it is a prefix.
+
+    Each step adds an event or a few to the hand's history, so a state's digest costs what
+    the new events do; a new hand, a resampled or deserialized state starts afresh (once).
+    """
+    new = len(history) - (0 if last is None else len(last.history))
+    if last is not None and new >= 0 and history.extends(last.history):
+        events = list(itertools.islice(reversed(history), new))
+        return _Digest(history, _fold(last.value, reversed(events)))
+    return _Digest(history, _fold(_NO_EVENTS, history))
 
 
 class Phase10State(pyspiel.State):
@@ -320,11 +388,13 @@ class Phase10State(pyspiel.State):
         return core.text
 
     def information_state_string(self, player: int | None = None) -> str:
-        """``player``'s information state: their whole view, written exactly (see the module).
+        """``player``'s information state: their whole view, the hand's history as a digest.
 
         Two states give a player the same string exactly when the player's views of them
-        (:func:`phase10.view`, with the player's own laydown under way) are equal;
-        :meth:`resample_from_infostate` keeps it.
+        (:func:`phase10.view`, with the player's own laydown under way) are equal (unless
+        SHA-256 has a collision); :meth:`resample_from_infostate` keeps it. Its length is
+        bounded however long the hand: the history is its length, its digest and its last
+        8 events (see the module).
         """
         seat = self.current_player() if player is None else player
         core = self._core
@@ -367,7 +437,11 @@ class Phase10State(pyspiel.State):
         rng = random.Random(f"resample:{float(probability_sampler())!r}")
         clone = Phase10State(self.get_game())
         clone._core = _Core(
-            sample_state(view(state, player_id), rng), core.selection, core.moves, core.max_length
+            sample_state(view(state, player_id), rng),
+            core.selection,
+            core.moves,
+            core.max_length,
+            core.digest,  # the same history: its digest is this state's
         )
         return clone
 
@@ -377,6 +451,8 @@ def _exact(value: object) -> str:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple):
+        if all(type(item) is Card for item in value):  # a pile or a hand: the common case
+            return f"({format_cards(value)})"
         return "(" + " ".join(map(_exact, value)) + ")"
     if isinstance(value, enum.Enum):
         return str(value.value)
@@ -394,8 +470,17 @@ _VIEW_FIELDS = tuple(
 )
 
 
+#: How many of the hand's last events the information state string writes out in full.
+_RECENT_EVENTS = 8
+
+
 def _information_state(state: Phase10State, player: int) -> str:
-    """Every field of ``player``'s view, its history as recorded, and its laydown under way."""
+    """Every field of ``player``'s view, its history's digest, and its laydown under way.
+
+    The view's history is the state's (no seat's hidden card is in it: :func:`phase10.seen_by`),
+    so its digest is worked out once per state for every seat. The string's length is
+    bounded whatever the hand's length: the view's other fields hold at most the deck.
+    """
     core = state._core
     game = core.state
     v = view(game, player)
@@ -403,8 +488,10 @@ def _information_state(state: Phase10State, player: int) -> str:
     lines.extend(f"{name}: {_exact(getattr(v, name))}" for name in _VIEW_FIELDS)
     if game.current_player == player and core.selection != _NO_SELECTION:
         lines.append(f"laying down: {core.selection!r}")
-    lines.append("history:")
-    lines.extend(map(str, v.history))
+    history = v.history
+    lines.append(f"history: {len(history)} events, sha256 {core.history_digest().value.hex()}")
+    recent = list(itertools.islice(reversed(history), _RECENT_EVENTS))
+    lines.extend(map(str, reversed(recent)))
     return "\n".join(lines)
 
 
