@@ -44,7 +44,7 @@ DEFAULT_VARIANT = "classic-first-1"
 def train(*, variant: str, timesteps: int, seed: int) -> MaskablePPO:
     """MaskablePPO trained for ``timesteps`` agent steps against RandomBot in ``variant``."""
     env = Phase10Env(variant=variant, opponents=phase10.RandomBot())
-    env.reset(seed=seed)  # seeds the games; the model's own reset() seeds it again
+    env.reset(seed=seed)  # the games; MaskablePPO(seed=) seeds the next reset the same way
     model = MaskablePPO(
         "MlpPolicy",
         env,
