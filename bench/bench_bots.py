@@ -17,7 +17,6 @@ bot's decision times (p50, p95, max, mean) as measured by ``simulate``.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import random
@@ -48,12 +47,7 @@ class Timed:
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a win rate (95% with the default ``z``)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - half, centre + half)
+    return phase10.win_interval(wins, games, z=z)
 
 
 def strength(args: argparse.Namespace) -> None:

@@ -16,11 +16,14 @@ import pytest
 REQUIRED = os.environ.get("PHASE10_REQUIRE_EXTRAS") == "1"
 
 
-def require(name: str, extra: str) -> ModuleType:
-    """Import ``name`` or skip the calling test module (fail with PHASE10_REQUIRE_EXTRAS=1)."""
+def require(name: str, extra: str, *, group: bool = False) -> ModuleType:
+    """Import ``name`` or skip the calling test module (fail with PHASE10_REQUIRE_EXTRAS=1).
+
+    ``extra`` names the extra that provides it, or with ``group`` the dependency group.
+    """
     if REQUIRED:
         return importlib.import_module(name)
-    module: ModuleType = pytest.importorskip(
-        name, reason=f'needs the {extra} extra: pip install "phase10[{extra}]"'
-    )
+    install = f"pip install --group {extra}" if group else f'pip install "phase10[{extra}]"'
+    kind = "group" if group else "extra"
+    module: ModuleType = pytest.importorskip(name, reason=f"needs the {extra} {kind}: {install}")
     return module

@@ -6,6 +6,8 @@ import concurrent.futures
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import phase10
 from phase10 import (
@@ -17,6 +19,7 @@ from phase10 import (
     SimulationResult,
     find_variant,
     simulate,
+    win_interval,
 )
 from phase10.errors import IllegalActionError, InvalidStateError
 from phase10.simulation import GameResult, _per_bot, play_game
@@ -227,3 +230,51 @@ def test_the_percentiles_are_nearest_rank() -> None:
     assert 2.0 == _rank([1.0, 2.0, 3.0, 4.0], 0.5)
     assert 4.0 == _rank([1.0, 2.0, 3.0, 4.0], 0.95)
     assert 1.0 == _rank([1.0], 0.95)
+
+
+# --- win_interval --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "expected"),
+    # the roots of (p - wins/games)^2 = z^2 p (1 - p) / games, z = 1.96
+    [
+        (0, 0, (0.0, 1.0)),
+        (5, 10, (0.2366, 0.7634)),
+        (87, 100, (0.7902, 0.9224)),
+        (0, 10, (0.0, 0.2775)),
+    ],
+)
+def test_win_interval_is_wilsons(wins: float, games: int, expected: tuple[float, float]) -> None:
+    low, high = win_interval(wins, games)
+    assert expected == (round(low, 4), round(high, 4))
+
+
+@given(st.integers(1, 10_000), st.floats(0, 1), st.floats(0.1, 5))
+def test_win_interval_holds_the_win_rate(games: int, rate: float, z: float) -> None:
+    wins = games * rate
+    low, high = win_interval(wins, games, z=z)
+    assert 0.0 <= low <= wins / games + 1e-12
+    assert wins / games - 1e-12 <= high <= 1.0
+    wider = win_interval(wins, games, z=z * 2)
+    assert wider[0] <= low + 1e-12
+    assert high - 1e-12 <= wider[1]
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "z"),
+    [
+        (1, -1, 1.96),
+        (1, 1.5, 1.96),
+        (2, 1, 1.96),
+        (-1, 1, 1.96),
+        (float("nan"), 1, 1.96),
+        (True, 1, 1.96),
+        ("1", 1, 1.96),
+        (1, 1, 0),
+        (1, 1, float("inf")),
+    ],
+)
+def test_win_interval_refuses_what_is_not_a_tally(wins: object, games: object, z: object) -> None:
+    with pytest.raises(ValueError):
+        win_interval(wins, games, z=z)  # type: ignore[arg-type]

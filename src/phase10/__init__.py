@@ -140,6 +140,7 @@ from phase10.simulation import (
     bot_name,
     play_game,
     simulate,
+    win_interval,
 )
 from phase10.state import (
     CHANCE,
@@ -341,5 +342,6 @@ __all__ = [
     "use_limits",
     "variant_names",
     "view",
+    "win_interval",
     "work_budget",
 ]

@@ -35,6 +35,7 @@ __all__ = [
     "bot_name",
     "play_game",
     "simulate",
+    "win_interval",
 ]
 
 #: Player actions after which a game is given up as unfinished (see ``max_actions``).
@@ -139,6 +140,47 @@ class BotResult:
     def win_rate(self) -> float:
         """``wins / games`` (0 when no game was played)."""
         return self.wins / self.games if self.games else 0.0
+
+
+def win_interval(wins: float, games: int, *, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate: 95% with the default ``z``.
+
+    ``wins`` may be fractional, as :attr:`BotResult.wins` is (shared wins). With no games
+    the interval is the whole of ``(0.0, 1.0)``.
+
+    >>> [round(x, 4) for x in win_interval(87, 100)]
+    [0.7902, 0.9224]
+
+    Args:
+        wins: Games won, from 0 to ``games``.
+        games: Games played.
+        z: The standard normal quantile of the confidence wanted (1.96: 95%).
+
+    Returns:
+        ``(low, high)``, the bounds of the interval, within 0 and 1.
+
+    Raises:
+        ValueError: ``games`` is not a whole number >= 0, ``wins`` not a number from 0 to
+            ``games``, or ``z`` not a positive number.
+    """
+    if not is_whole(games, 0):
+        raise ValueError(f"games must be a whole number >= 0, got {games!r}")
+    given: tuple[object, object] = (wins, z)  # anything may come in, whatever the annotation
+    if not _is_number(given[0]) or not 0 <= wins <= games:
+        raise ValueError(f"wins must be a number from 0 to games ({games}), got {wins!r}")
+    if not _is_number(given[1]) or not 0 < z < math.inf:
+        raise ValueError(f"z must be a positive number, got {z!r}")
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    scale = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / scale
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / scale
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 @attrs.frozen(kw_only=True)

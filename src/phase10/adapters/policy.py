@@ -68,11 +68,13 @@ class MaskedPolicyBot:
     vector, int8 mask) and returns a legal id (an ``int`` or a NumPy integer). For
     MaskablePPO (sb3-contrib)::
 
-        bot = MaskedPolicyBot(lambda obs, mask: model.predict(
-            obs, action_masks=mask.astype(bool), deterministic=True)[0])
+        bot = MaskedPolicyBot(lambda obs, mask: int(model.predict(
+            obs, action_masks=mask.astype(bool), deterministic=True)[0]))
         phase10.simulate(100, [bot, phase10.RandomBot()], variant=...)
 
-    A laydown asks the policy once per sub-decision, as the environments do (see
+    (``predict`` gives a 0-d array for one observation, not an id: hence the ``int``;
+    examples/rl/train_maskable_ppo.py trains and evaluates such a model.) A laydown asks the
+    policy once per sub-decision, as the environments do (see
     :class:`phase10.encoding.IdPolicyBot`, which this wraps). (No doctest here: the
     docstrings are tested without the extras; docs/howto/gymnasium.md runs the examples.)
 
