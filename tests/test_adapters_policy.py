@@ -132,3 +132,20 @@ def test_a_relative_policy_bot_gets_relative_ids() -> None:
     action = MaskedPolicyBot(replay, seats="relative").act(v, random.Random(0))
     assert mask_array(v, seats="relative").tobytes() == replay.masks[0].tobytes()
     assert action in legal_actions(state)
+
+
+def test_a_policy_may_return_numpy_integers_as_model_predict_does() -> None:
+    state, _ = play_chance(new_game(find_variant("classic"), 2), random.Random(3))
+    v = view(state, state.turn)
+    first = MaskedPolicyBot(_first).act(v, random.Random(0))
+
+    def returning(wrap: Any) -> MaskedPolicyBot:
+        return MaskedPolicyBot(lambda obs, mask: wrap(_first(obs, mask)))
+
+    # model.predict returns a 0-d array; NumPy's integer scalars work too
+    assert [first, first] == [returning(w).act(v, random.Random(0)) for w in (np.array, np.int64)]
+    # but not a bool, nor an array of several numbers, nor a float
+    for bad in (np.array(True), np.bool_(False), np.array([0, 1]), np.float64(0.0)):
+        with pytest.raises(IllegalActionError) as info:
+            returning(lambda _, bad=bad: bad).act(v, random.Random(0))
+        assert Violation.UNKNOWN_ACTION == info.value.code

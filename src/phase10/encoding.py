@@ -18,10 +18,12 @@ observation vectors that go with these ids are in :mod:`phase10.observation`.
 
 from __future__ import annotations
 
+import contextlib
 import numbers
+import operator
 import random
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, SupportsIndex
 
 import attrs
 
@@ -618,6 +620,28 @@ def step(
 IdPolicy = Callable[[PlayerView, tuple[int, ...], Selection], int]
 
 
+def _policy_id(chosen: object) -> int:
+    """The action id a policy returned, as an ``int``.
+
+    An integer, or anything with ``__index__`` (NumPy's integers and the 0-d integer arrays
+    ``model.predict`` returns); never a bool, of Python's or NumPy's.
+
+    Raises:
+        IllegalActionError: ``chosen`` is no action id (code ``UNKNOWN_ACTION``).
+    """
+    if not isinstance(chosen, bool) and getattr(getattr(chosen, "dtype", None), "kind", "") != "b":
+        if isinstance(chosen, numbers.Integral):
+            return int(chosen)
+        if isinstance(chosen, SupportsIndex):
+            with contextlib.suppress(TypeError):  # e.g. an array of more than one number
+                return operator.index(chosen)
+    raise IllegalActionError(
+        f"the policy returned {chosen!r}, not an action id",
+        code=Violation.UNKNOWN_ACTION,
+        action=chosen,
+    )
+
+
 @attrs.frozen
 class IdPolicyBot:
     """A :class:`~phase10.Bot` that plays the ids an id policy chooses (a learned one, say).
@@ -666,13 +690,7 @@ class IdPolicyBot:
                     code=Violation.NOT_YOUR_TURN,
                 )
             chosen: object = self.policy(view, ids, selection)
-            if isinstance(chosen, bool) or not isinstance(chosen, numbers.Integral):
-                raise IllegalActionError(
-                    f"the policy returned {chosen!r}, not an action id",
-                    code=Violation.UNKNOWN_ACTION,
-                    action=chosen,
-                )
-            done = advance(view, int(chosen), selection=selection, seats=self.seats)
+            done = advance(view, _policy_id(chosen), selection=selection, seats=self.seats)
             if not isinstance(done, Selection):
                 return done
             selection = done
