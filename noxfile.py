@@ -204,4 +204,4 @@ def workflows(session: nox.Session) -> None:
     session.run("check-jsonschema", "--builtin-schema", "vendor.github-workflows", *files)
     session.run("check-jsonschema", "--builtin-schema", "vendor.readthedocs", ".readthedocs.yaml")
     session.run("python", ".ci/check_workflows.py", *files)
-    session.run("shellcheck", ".ci/run")
+    session.run("shellcheck", ".ci/run", *sorted(str(p) for p in ROOT.glob(".ci/*.sh")))

@@ -29,4 +29,4 @@ done
 cp examples/client/client.ts "$WORK/client.ts"
 "$BIN/tsc" --strict --noEmit --target es2020 --module es2020 --moduleResolution bundler \
     "$WORK"/*.ts
-echo "typescript: $(ls "$SCHEMAS"/*.json | wc -l) schemas generated, client.ts type-checks under tsc --strict"
+echo "typescript: $(find "$SCHEMAS" -maxdepth 1 -name "*.json" | wc -l) schemas generated, client.ts type-checks under tsc --strict"
