@@ -26,9 +26,11 @@ What makes it safe to copy (docs/howto/run-a-game-server.md says why each one ma
   seconds is deleted. With ``max_tables`` tables in memory the least recently used leaves
   first, so the server never refuses a new game for being full. When the last table in
   memory leaves, the server empties the library's caches (``phase10.clear_caches()``),
-  stops its worker threads (a new pool starts with the next request) and hands the C
-  heap's free pages back (glibc's ``malloc_trim``), so an idle server is back to the memory
-  it had after start-up and a first game.
+  stops its worker threads (a new pool starts with the next request) and, once they have
+  ended, hands the C heap's free pages back (glibc's ``malloc_trim``; the server asks
+  glibc for one heap for all its threads, as ``malloc_trim`` trims only the main one
+  whole), so an idle server is back to the memory it had after start-up and a first
+  game. Its files are named with plain strings, not ``pathlib`` (which interns names).
 * **An event stream.** ``WS /tables/{id}/events?token=`` pushes each event as the seat saw
   it (``Table``'s ``on_event`` hook), so a person sees the other people's moves at once.
 * **No undo.** A person who could undo a draw would see the card and take the discard
