@@ -26,9 +26,11 @@ What makes it safe to copy (docs/howto/run-a-game-server.md says why each one ma
   seconds is deleted. With ``max_tables`` tables in memory the least recently used leaves
   first, so the server never refuses a new game for being full. When the last table in
   memory leaves, the server empties the library's caches (``phase10.clear_caches()``),
-  stops its worker threads (a new pool starts with the next request) and hands the C
-  heap's free pages back (glibc's ``malloc_trim``), so an idle server is back to the memory
-  it had after start-up and a first game.
+  stops its worker threads (a new pool starts with the next request) and, once they have
+  ended, hands the C heap's free pages back (glibc's ``malloc_trim``; the server asks
+  glibc for one heap for all its threads, as ``malloc_trim`` trims only the main one
+  whole), so an idle server is back to the memory it had after start-up and a first
+  game. Its files are named with plain strings, not ``pathlib`` (which interns names).
 * **An event stream.** ``WS /tables/{id}/events?token=`` pushes each event as the seat saw
   it (``Table``'s ``on_event`` hook), so a person sees the other people's moves at once.
 * **No undo.** A person who could undo a draw would see the card and take the discard
@@ -58,7 +60,9 @@ import functools
 import gc
 import hashlib
 import json
+import os
 import secrets
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -88,21 +92,40 @@ MAX_QUEUE = 1000  # events waiting for a slow event-stream client before it is d
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or ``None`` where the C library has none (not glibc)."""
-    with contextlib.suppress(OSError, AttributeError):
-        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
-        return trim
-    return None
+def _glibc() -> Any:
+    """The C library, where it is glibc (on Linux), else ``None``: only glibc has both
+    ``malloc_trim`` and the ``mallopt`` setting below, and nothing here is needed elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        os.confstr("CS_GNU_LIBC_VERSION")  # glibc's own name and version; musl has none
+        libc = ctypes.CDLL(None)
+        libc.malloc_trim.argtypes, libc.mallopt.argtypes = [ctypes.c_size_t], [ctypes.c_int] * 2
+    except (OSError, ValueError, AttributeError):
+        return None
+    return libc
 
 
-MALLOC_TRIM = _malloc_trim()
+GLIBC = _glibc()
+M_ARENA_MAX = -8  # mallopt's parameter: how many heaps (arenas) malloc may keep
+
+
+def one_malloc_arena() -> None:
+    """Make glibc's malloc keep one heap for all the threads (before the first worker).
+
+    By default each thread that allocates may get a heap of its own (up to 8 per core),
+    and ``malloc_trim`` trims the top of the main heap only: after a busy spell the worker
+    threads' heaps kept about 4 MB that nothing used. The threads run Python, one at a
+    time (the GIL), so one heap costs them no waiting to speak of.
+    """
+    if GLIBC is not None:
+        GLIBC.mallopt(M_ARENA_MAX, 1)
 
 
 def give_back_memory() -> None:
     """Hand the C heap's free pages back to the system (glibc keeps them for reuse)."""
-    if MALLOC_TRIM is not None:
-        MALLOC_TRIM(0)
+    if GLIBC is not None:
+        GLIBC.malloc_trim(0)
 
 
 class HTTPProblem(Exception):
@@ -150,7 +173,7 @@ class Server:
         max_tables: int,
         seeds: Callable[[], str] | None = None,
     ):
-        self.store = store
+        self.store = os.fspath(store)  # a str: see path()
         self.seeds = seeds
         self.idle = idle
         self.expire = expire
@@ -158,6 +181,7 @@ class Server:
         self.games: dict[str, Game] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pool: concurrent.futures.ThreadPoolExecutor | None = None
+        self.retiring: threading.Thread | None = None  # see stop_workers
 
     async def run(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``function(*args, **kwargs)`` in a worker thread, off the event loop."""
@@ -166,11 +190,31 @@ class Server:
         call = functools.partial(function, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self.pool, call)
 
-    def stop_workers(self) -> None:
-        """Let the worker threads end (their work in hand still runs); a new pool follows."""
-        if self.pool is not None:
-            self.pool.shutdown(wait=False)
-            self.pool = None
+    def stop_workers(self, *, then: Callable[[], None] | None = None) -> None:
+        """Let the worker threads end (their work in hand still runs); a new pool follows.
+
+        ``then`` runs once they have ended, in a thread of its own (``self.retiring``): a
+        thread that ends frees its own memory last, so only then is there all to give back.
+        """
+        pool, self.pool = self.pool, None
+        if pool is None:
+            if then is not None:
+                then()
+            return
+        pool.shutdown(wait=False)
+        if then is not None:
+
+            def retire() -> None:
+                pool.shutdown(wait=True)
+                then()
+
+            self.retiring = threading.Thread(target=retire, name="phase10-retire", daemon=True)
+            self.retiring.start()
+
+    def release(self) -> None:
+        """Free what nothing holds any more, and hand the C heap's free pages back."""
+        gc.collect()
+        give_back_memory()
 
     # --- events: the Table's hook runs in the worker thread, under the table's lock, so it
     # only hands each event to the event loop
@@ -193,8 +237,12 @@ class Server:
 
     # --- persistence
 
-    def path(self, game_id: str) -> Path:
-        return self.store / f"{game_id}.json"
+    # The files of the tables are named with plain strings (os.path), not pathlib: on
+    # Python 3.11 a Path interns each part of its name (sys.intern), and the interpreter's
+    # table of interned strings grows with every table's name and never shrinks again.
+
+    def path(self, game_id: str, suffix: str = ".json") -> str:
+        return os.path.join(self.store, game_id + suffix)
 
     def save(self, game: Game) -> None:
         """Write the game's latest table (in a worker thread). Saves of one game take turns
@@ -206,16 +254,18 @@ class Server:
                 "tokens": game.tokens,
                 "version": game.version,
             }
-            self.store.mkdir(parents=True, exist_ok=True)
-            part = self.path(game.id).with_suffix(".part")
-            part.write_text(json.dumps(doc), encoding="utf-8")
-            part.replace(self.path(game.id))  # whole or not at all
+            os.makedirs(self.store, exist_ok=True)
+            part = self.path(game.id, ".part")
+            with open(part, "w", encoding="utf-8") as file:
+                file.write(json.dumps(doc))
+            os.replace(part, self.path(game.id))  # whole or not at all
 
     def load(self, game_id: str) -> Game | None:
         """The game ``game_id`` from its record on disk (in a worker thread: it replays)."""
         path = self.path(game_id)
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            with open(path, encoding="utf-8") as file:
+                doc = json.loads(file.read())
         except (OSError, ValueError):
             return None
         bots = tuple(doc["bots"])
@@ -259,25 +309,41 @@ class Server:
                     queue.put_nowait(None)
 
     def sweep(self, now: float | None = None) -> None:
-        """Unload the tables idle for ``idle`` s; delete the records idle for ``expire`` s."""
+        """Unload the tables idle for ``idle`` s; delete the records idle for ``expire`` s.
+
+        When the last table has left memory, give the memory back: see ``idle_again``.
+        """
         now = time.monotonic() if now is None else now
         idle = [game for game in self.games.values() if now - game.used >= self.idle]
         for game in idle:
             self.drop(game)
-        if idle and not self.games:
-            # Nobody is playing: the caches' entries (bounded, but up to several MB) are of
-            # no use until the next game, which fills them again in a few moves.
-            clear_caches()
-        if idle:
-            gc.collect()  # give the memory of the tables dropped back now, not some time later
-        if idle and not self.games:
-            self.stop_workers()  # idle threads keep their stacks and their malloc arenas
-            give_back_memory()
         wall = time.time()
-        for path in self.store.glob("*.json"):
-            with contextlib.suppress(OSError):
-                if wall - path.stat().st_mtime >= self.expire and path.stem not in self.games:
-                    path.unlink()
+        with contextlib.suppress(OSError), os.scandir(self.store) as entries:
+            for entry in entries:
+                name = entry.name
+                if not name.endswith(".json") or name[: -len(".json")] in self.games:
+                    continue
+                with contextlib.suppress(OSError):
+                    if wall - entry.stat().st_mtime >= self.expire:
+                        os.unlink(entry.path)
+        if idle and not self.games:
+            self.idle_again()
+        elif idle:
+            gc.collect()  # give the memory of the tables dropped back now, not some time later
+
+    def idle_again(self) -> None:
+        """Nobody is playing: hand back what the tables made the process hold.
+
+        The caches' entries (bounded, but up to several MB) are of no use until the next
+        game, which fills them again in a few moves; the dict of the tables keeps the room
+        of the most it ever held (a dict never shrinks), so it starts again empty; idle
+        worker threads keep their stacks and their C heaps (a new pool starts with the next
+        request); and glibc keeps the pages the C heap freed for reuse, so ``malloc_trim``
+        hands them back.
+        """
+        clear_caches()
+        self.games = {}
+        self.stop_workers(then=self.release)
 
     def state(self, game: Game, seat: int, since: int = 0) -> dict[str, Any]:
         """What the token's seat may know: the payload (news from action ``since`` on), the
@@ -466,6 +532,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.loop = asyncio.get_running_loop()
+        one_malloc_arena()
 
         async def sweeper() -> None:
             while True:

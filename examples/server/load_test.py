@@ -1,17 +1,25 @@
 """A bounded load test of the example server on loopback: latency and memory.
 
 It starts the example app under uvicorn in a child process (one worker), plays one warm-up
-game to its end (one client against one greedy bot), and takes the server's resident
-memory once that game's table has expired as the baseline: the process after start-up and
-one game. Then ``--clients`` clients each play games against one greedy bot for
-``--seconds`` seconds, one move at a time (draw, lay down when they can, hit when they can,
-else discard the first card listed), a new table when a game ends. It prints the
-p50/p95/max latency of a move (the answer includes the bot's turn and the seat's picture)
-and of creating a table, the server's memory at its peak, and its memory once every table
-has expired (the server unloads a table idle for ``--idle`` seconds and deletes its record;
-when the last one leaves it empties the library's caches with ``phase10.clear_caches()``)::
+game to its end (one client against one greedy bot), and takes the server's memory once
+that game's table has expired as the baseline: the process after start-up and one game, so
+that import-time and first-use costs are in it. Then ``--clients`` clients each play games
+against one greedy bot for ``--seconds`` seconds, one move at a time (draw, lay down when
+they can, hit when they can, else discard the first card listed), a new table when a game
+ends. It prints the p50/p95/max latency of a move (the answer includes the bot's turn and
+the seat's picture) and of creating a table, the server's memory at its peak, and its
+memory once every table has expired (the server unloads a table idle for ``--idle``
+seconds and deletes its record; when the last one leaves it empties the library's caches
+with ``phase10.clear_caches()``, ends its worker threads and trims the C heap)::
 
     python examples/server/load_test.py --clients 200 --seconds 60
+
+Memory is measured two ways, after a ``gc.collect()`` in the server: its resident memory
+(VmRSS) and the Python heap that :mod:`tracemalloc` traces (``--frames`` frames a block;
+``--frames 0`` turns tracing off, which makes the server faster). The run fails (exit
+status 1) if a request failed, or if after a round the resident memory is more than
+``--rss-bound`` MB (2) or the traced heap more than ``--traced-bound`` MB (0.5) above the
+baseline; then (or with ``--top N``) it prints the tracebacks whose memory grew most.
 
 Linux only (it reads the server's memory from /proc). Every run is bounded: the clients
 stop at the deadline, and the script stops the server it started.
@@ -31,6 +39,7 @@ import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -41,31 +50,46 @@ from phase10.table import Table
 HERE = Path(__file__).resolve().parent
 
 
-def serve(port: int, store: str, idle: float) -> None:
+def serve(port: int, work: str, idle: float, frames: int) -> None:
     """The child process: the example app under uvicorn, tables idle ``idle`` s expiring.
 
-    On SIGUSR1 it writes ``STORE.status``: the tables in memory, the ``Table`` objects
-    alive, the records on disk, the objects the garbage collector tracks and the threads
-    alive (the load test's own door: the app has no such route).
+    With ``frames`` > 0 it traces the Python heap (:mod:`tracemalloc`, that many frames a
+    block). On SIGUSR1 it collects the garbage, then writes ``WORK/status.json``: the tables
+    in memory, the ``Table`` objects alive, the records on disk, the objects the garbage
+    collector tracks, the threads alive, the traced memory (now and its peak since the last
+    status, which restarts it) and a snapshot of the trace to ``WORK/status.snap`` (the load
+    test's own door: the app has no such route).
     """
     import uvicorn  # only the child process serves
 
     sys.path.insert(0, str(HERE))
     import app as example  # the example app, from its own folder
 
-    server = example.create_app(Path(store), idle=idle, expire=idle, sweep_every=1)
+    if frames:
+        tracemalloc.start(frames)
+    store = Path(work) / "tables"
+    server = example.create_app(store, idle=idle, expire=idle, sweep_every=1)
 
     def status(signum: int, frame: object) -> None:
         gc.collect()
+        resident = rss_mb(os.getpid())  # first: what the status takes is not counted
         alive = sum(1 for o in gc.get_objects() if isinstance(o, Table))
+        traced, peak = tracemalloc.get_traced_memory()
         doc = {
+            "rss_mb": resident,
             "games": len(server.state.server.games),
             "tables": alive,
-            "records": len(list(Path(store).glob("*.json"))),
+            "records": sum(1 for name in os.listdir(store) if name.endswith(".json")),
             "objects": len(gc.get_objects()),
             "threads": threading.active_count(),
+            "traced": traced,
+            "traced_peak": peak,
         }
-        Path(store + ".status").write_text(json.dumps(doc), encoding="utf-8")
+        if frames:
+            tracemalloc.take_snapshot().dump(str(Path(work) / "status.snap"))
+            tracemalloc.reset_peak()
+        Path(work, "status.part").write_text(json.dumps(doc), encoding="utf-8")
+        Path(work, "status.part").replace(Path(work, "status.json"))
 
     signal.signal(signal.SIGUSR1, status)
     config = uvicorn.Config(server, host="127.0.0.1", port=port, log_level="warning", ws="wsproto")
@@ -144,19 +168,42 @@ async def load(base: str, clients: int, seconds: float, stats: Stats, pid: int) 
     return peak
 
 
-def settle(pid: int, idle: float, store: str) -> tuple[float, dict[str, int]]:
+def settle(pid: int, idle: float, work: str) -> tuple[float, dict[str, Any]]:
     """The server's memory once every table has expired (idle + the sweep + a margin), and
-    what it still holds: tables in memory, ``Table`` objects alive, records on disk."""
+    what it still holds: tables in memory, ``Table`` objects alive, records on disk, the
+    traced Python heap (the status ``serve`` writes)."""
     time.sleep(idle + 3)
-    status = Path(store + ".status")
-    status.unlink(missing_ok=True)
+    return status(pid, work)
+
+
+def status(pid: int, work: str) -> tuple[float, dict[str, Any]]:
+    """The server's resident memory (MB) and its status (``serve`` writes it on SIGUSR1)."""
+    done = Path(work, "status.json")
+    done.unlink(missing_ok=True)
     os.kill(pid, signal.SIGUSR1)
-    deadline = time.monotonic() + 30
-    while not status.exists() and time.monotonic() < deadline:
+    deadline = time.monotonic() + 60
+    while not done.exists() and time.monotonic() < deadline:
         time.sleep(0.2)
-    time.sleep(0.2)
-    held: dict[str, int] = json.loads(status.read_text(encoding="utf-8"))
-    return rss_mb(pid), held
+    held: dict[str, Any] = json.loads(done.read_text(encoding="utf-8"))
+    return held.pop("rss_mb"), held
+
+
+def grown(work: str, baseline: str, top: int) -> list[str]:
+    """The ``top`` tracebacks whose traced memory grew most since the snapshot ``baseline``."""
+    before = tracemalloc.Snapshot.load(baseline)
+    after = tracemalloc.Snapshot.load(str(Path(work, "status.snap")))
+    lines = []
+    for diff in after.compare_to(before, "traceback")[:top]:
+        if diff.size_diff <= 0:
+            break
+        frames = " <- ".join(
+            f"{Path(f.filename).name}:{f.lineno}" for f in reversed(diff.traceback[-6:])
+        )
+        lines.append(f"    {diff.size_diff / 1024:+.1f} KiB {diff.count_diff:+d} blocks: {frames}")
+    return lines
+
+
+MB = 2**20
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,29 +213,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=10, help="seconds before a table expires")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of --seconds each")
     parser.add_argument(
-        "--serve", nargs=3, metavar=("PORT", "STORE", "IDLE"), help=argparse.SUPPRESS
+        "--frames", type=int, default=1, help="frames tracemalloc keeps a block (0: no tracing)"
+    )
+    parser.add_argument(
+        "--traced-bound", type=float, default=0.5, help="MB of traced heap allowed after expiry"
+    )
+    parser.add_argument(
+        "--rss-bound", type=float, default=2.0, help="MB of resident memory allowed after expiry"
+    )
+    parser.add_argument("--top", type=int, default=0, help="print the N tracebacks that grew most")
+    parser.add_argument(
+        "--serve", nargs=4, metavar=("PORT", "WORK", "IDLE", "FRAMES"), help=argparse.SUPPRESS
     )
     args = parser.parse_args(argv)
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1], float(args.serve[2]))
+        serve(int(args.serve[0]), args.serve[1], float(args.serve[2]), int(args.serve[3]))
         return 0
     if not 1 <= args.clients <= 2000 or not 0 < args.seconds <= 600 or not 1 <= args.rounds <= 5:
         parser.error("--clients is 1 to 2000, --seconds at most 600, --rounds 1 to 5")
+    if not 0 <= args.frames <= 100 or not 0 <= args.top <= 100:
+        parser.error("--frames is 0 to 100, --top 0 to 100")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as store:
-        command = [sys.executable, __file__, "--serve", str(port), store, str(args.idle)]
+    with tempfile.TemporaryDirectory() as work:
+        command = [
+            *(sys.executable, __file__, "--serve", str(port), work),
+            *(str(args.idle), str(args.frames)),
+        ]
         child = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         try:
-            return measure(base, child.pid, args, store)
+            return measure(base, child.pid, args, work)
         finally:
             child.terminate()
             child.wait(10)
 
 
-def measure(base: str, pid: int, args: argparse.Namespace, store: str) -> int:
+def measure(base: str, pid: int, args: argparse.Namespace, work: str) -> int:
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -202,20 +264,26 @@ def measure(base: str, pid: int, args: argparse.Namespace, store: str) -> int:
     warm = Stats()
     asyncio.run(client(base, time.monotonic() + 300, warm, games=1))
     played = rss_mb(pid)
-    baseline, held = settle(pid, args.idle, store)
+    baseline, held = settle(pid, args.idle, work)
+    traced = held["traced"] / MB
+    snapshot = str(Path(work, "baseline.snap"))
+    if args.frames:
+        Path(work, "status.snap").replace(snapshot)
     ms = 1000
     print(f"{args.clients} clients, one uvicorn worker; tables expire after {args.idle:g} s idle")
     print(
         f"server memory: {started:.1f} MB started, {played:.1f} MB after a warm-up game of "
-        f"{len(warm.moves)} moves, {baseline:.1f} MB once it expired (the baseline; {held})"
+        f"{len(warm.moves)} moves, {baseline:.1f} MB once it expired (the baseline; "
+        f"traced {traced:.2f} MB; {held})"
     )
     errors = sum(warm.errors.values())
+    back = True
     for number in range(1, args.rounds + 1):
         stats = Stats()
         begun = time.monotonic()
         peak = asyncio.run(load(base, args.clients, args.seconds, stats, pid))
         took = time.monotonic() - begun
-        after, held = settle(pid, args.idle, store)
+        after, held = settle(pid, args.idle, work)
         moves, creates = stats.moves, stats.creates
         print(f"round {number}: {args.seconds:g} s (took {took:.1f} s)")
         print(
@@ -228,9 +296,23 @@ def measure(base: str, pid: int, args: argparse.Namespace, store: str) -> int:
             f"p95 {percentile(creates, 95) * ms:.0f} ms"
         )
         print(f"  errors: {stats.errors or 'none'}")
-        print(f"  memory: peak {peak:.1f} MB; {after:.1f} MB after its tables expired ({held})")
+        rss_up, traced_up = after - baseline, held["traced"] / MB - traced
+        print(
+            f"  memory: resident peak {peak:.1f} MB, {after:.1f} MB after its tables expired "
+            f"({rss_up:+.2f} MB); traced peak {held['traced_peak'] / MB:.1f} MB, "
+            f"{held['traced'] / MB:.2f} MB after ({traced_up:+.2f} MB); {held}"
+        )
+        over = rss_up > args.rss_bound or (args.frames and traced_up > args.traced_bound)
+        if over:
+            print(
+                f"  memory NOT back: allowed {args.rss_bound:g} MB resident and "
+                f"{args.traced_bound:g} MB traced above the baseline"
+            )
+        back = back and not over
+        if args.frames and (args.top or over):
+            print("\n".join(grown(work, snapshot, args.top or 10)))
         errors += sum(stats.errors.values())
-    return 0 if not errors else 1
+    return 0 if not errors and back else 1
 
 
 if __name__ == "__main__":
