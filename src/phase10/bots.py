@@ -18,7 +18,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 import attrs
@@ -210,7 +210,7 @@ def _remove_all(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ..
     return tuple(rest)
 
 
-def _open_phases(view: PlayerView, seat: int) -> tuple[Phase, ...]:
+def _open_phases(view: PlayerView | GameState, seat: int) -> tuple[Phase, ...]:
     """The phases ``seat`` may complete now (as :meth:`GameState.open_phases`)."""
     phases = view.variant.phases
     if view.tiebreak:
@@ -241,22 +241,35 @@ def _laid_removal_rank(card: Card) -> int:
 
 
 class _Greedy:
-    """One decision of :class:`GreedyBot`: the view, its legal actions and derived facts."""
+    """One decision of :class:`GreedyBot`: what the seat sees, its legal actions and facts.
 
-    def __init__(self, view: PlayerView, actions: Sequence[Action]):
-        self.view = view
+    ``source`` is the seat's view, or a full state whose current player is the seat (a
+    rollout's :func:`greedy_policy`): only what the seat could see of it is read.
+    """
+
+    def __init__(self, source: PlayerView | GameState, actions: Sequence[Action]):
+        self.source = source
         self.actions = actions
         #: whether a card can be hit on a meld, asked once per decision (laydown_key)
         self._fits: dict[tuple[Meld, Card], bool] = {}
-        variant = view.variant
+        variant = source.variant
         self.variant = variant
         self.rules = variant.meld_rules
-        self.me = view.player
-        self.hand = view.hand
-        self.phases = _open_phases(view, self.me)
+        if isinstance(source, GameState):
+            seat = source.current_player
+            assert seat is not None and seat >= 0
+            self.me = seat
+            self.hand = source.players[seat].hand
+        else:
+            self.me = source.player
+            self.hand = source.hand
+        self.players = source.players
+        self.table = source.table
+        self.step = source.step
+        self.phases = _open_phases(source, self.me)
         self.announce = variant.laydown_style is LaydownStyle.ANNOUNCE
         # "laid": the phase is down, so cards are worth only what they score or hit
-        self.laid = not self.phases or (not self.announce and view.players[self.me].laid_down)
+        self.laid = not self.phases or (not self.announce and self.players[self.me].laid_down)
         self._unseen: Counter[Card] | None = None
 
     # -- facts ------------------------------------------------------------------------
@@ -274,7 +287,11 @@ class _Greedy:
     def unseen(self) -> Counter[Card]:
         """The cards the viewer has not seen: other hands and the draw pile."""
         if self._unseen is None:
-            self._unseen = unseen_cards(self.view)
+            source = self.source
+            if isinstance(source, GameState):
+                self._unseen = unseen_cards(source, seat=self.me)
+            else:
+                self._unseen = unseen_cards(source)
         return self._unseen
 
     def outs(self, hand: tuple[Card, ...], distance: int) -> int:
@@ -297,35 +314,53 @@ class _Greedy:
         return any(meld.hit_options(card, rules=rules) for meld in melds)
 
     def melds(self) -> tuple[Meld, ...]:
-        return tuple(m for row in self.view.table for m in row)
+        return tuple(m for row in self.table for m in row)
 
     # -- choices ----------------------------------------------------------------------
 
     def choose(self) -> Action:
-        step = self.view.step
+        """The greedy choice: the first of :meth:`ranked`."""
+        return self.ranked()[0]
+
+    def ranked(self) -> tuple[Action, ...]:
+        """Every legal action, the greedy choice first, then the next best, and so on.
+
+        Within a kind the order is the greedy measure's (discards by :meth:`removal_order`,
+        hits by :meth:`hit_key`, cards taken by :meth:`addition_key`); at a play step
+        announces come first, then laydowns, hits and discards, as the greedy player
+        prefers them. At a draw and a Keep all
+        decision, the choice is first and the rest keep their listed order.
+        """
+        step = self.step
+        actions = self.actions
         if step is TurnStep.DRAW:
-            return self.draw()
+            return _first(self.draw(), actions)
         if step is TurnStep.PLAY:
-            return self.play()
-        if step is TurnStep.KEEP:
-            keeps = [a for a in self.actions if isinstance(a, Keep)]
-            best = self.best_addition([a.card for a in keeps])
-            return next(a for a in keeps if a.card == best)
+            return self.play_order()
+        if step is TurnStep.KEEP or step is TurnStep.TAKE_OFFER:
+            cards = [a.card for a in actions if isinstance(a, (Keep, TakeOffer))]
+            key = self.addition_key(cards)
+            return tuple(
+                sorted(
+                    actions,
+                    key=lambda a: (0, key(a.card)) if isinstance(a, (Keep, TakeOffer)) else (1, ()),
+                )
+            )
         if step is TurnStep.OFFER:
-            offers = [a for a in self.actions if isinstance(a, Offer)]
-            worst = self.removal_order([a.card for a in offers])[0]
-            return next(a for a in offers if a.card == worst)
-        if step is TurnStep.TAKE_OFFER:
-            takes = [a for a in self.actions if isinstance(a, TakeOffer)]
-            best = self.best_addition([a.card for a in takes])
-            return next(a for a in takes if a.card == best)
+            offers = [a.card for a in actions if isinstance(a, Offer)]
+            place = {c: i for i, c in enumerate(self.removal_order(list(dict.fromkeys(offers))))}
+            return tuple(
+                sorted(actions, key=lambda a: place[a.card] if isinstance(a, Offer) else len(place))
+            )
         if step is TurnStep.KEEP_HAND:
             keep = bool(self.phases) and self.distance(self.hand) <= 2
-            return next(a for a in self.actions if isinstance(a, KeepHand) and a.keep is keep)
-        return self.actions[0]  # pragma: no cover - every player step is handled above
+            return _first(
+                next(a for a in actions if isinstance(a, KeepHand) and a.keep is keep), actions
+            )
+        return tuple(actions)  # pragma: no cover - every player step is handled above
 
     def draw(self) -> Action:
-        top = self.view.top_discard
+        top = self.source.top_discard
         take = next((a for a in self.actions if isinstance(a, TakeDiscard)), None)
         if take is not None and top is not None:
             if self.laid:
@@ -341,86 +376,93 @@ class _Greedy:
             return two
         return next(a for a in self.actions if isinstance(a, Draw))
 
-    def play(self) -> Action:
-        announces = [a for a in self.actions if isinstance(a, Announce)]
+    def play_order(self) -> tuple[Action, ...]:
+        """A play step's actions best first: announces, laydowns, hits, then discards."""
+        actions = self.actions
+        announces = [a for a in actions if isinstance(a, Announce)]
+        laydowns = [a for a in actions if isinstance(a, LayDown)]
+        hits = [a for a in actions if isinstance(a, Hit)]
+        discards = [a for a in actions if isinstance(a, Discard)]
+        out: list[Action] = []
         if announces:
-            return self.best_announce(announces)
-        laydowns = [a for a in self.actions if isinstance(a, LayDown)]
+            out += sorted(announces, key=self.announce_key(announces))
         if laydowns:
-            return self.best_laydown(laydowns)
-        hits = [a for a in self.actions if isinstance(a, Hit)]
-        if hits:
-            return min(hits, key=self.hit_key)
-        discards = [a for a in self.actions if isinstance(a, Discard)]
-        if not discards:  # pragma: no cover - a PLAY step always offers a discard
-            return self.actions[0]
-        worst = self.removal_order(list(dict.fromkeys(a.card for a in discards)))[0]
-        options = [a for a in discards if a.card == worst]
-        targets = [a.target for a in options if a.target is not None]
-        if targets:
-            leader = self.leader(targets)
-            return next(a for a in options if a.target == leader)
-        return options[0]
+            out += self.laydown_order(laydowns)
+        out += sorted(hits, key=self.hit_key)
+        out += self.discard_order(discards)
+        known = set(out)
+        out += [a for a in actions if a not in known]  # pragma: no cover - none other
+        return tuple(out)
+
+    def discard_order(self, discards: Sequence[Discard]) -> list[Discard]:
+        """Discards by :meth:`removal_order` of their cards; a skip's target by :meth:`seat_key`."""
+        if not discards:
+            return []
+        order = self.removal_order(list(dict.fromkeys(a.card for a in discards)))
+        place = {c: i for i, c in enumerate(order)}
+        none = (0, 0, 0, 0)
+
+        def key(a: Discard) -> tuple[int, bool, tuple[int, int, int, int]]:
+            target = a.target
+            return (
+                place[a.card],
+                target is None,
+                none if target is None else self.seat_key(target),
+            )
+
+        return sorted(discards, key=key)
+
+    def seat_key(self, seat: int) -> tuple[int, int, int, int]:
+        """The least key is the seat to skip first: highest phase, lowest score, next to play."""
+        p = self.players[seat]
+        return (-p.phase, -len(p.completed), p.score, (seat - self.me) % len(self.players))
 
     def leader(self, seats: Sequence[int]) -> int:
         """The seat to skip: the highest phase, then the lowest score, then the next to play."""
-        players = self.view.players
-        n = len(players)
-
-        def key(seat: int) -> tuple[int, int, int, int]:
-            p = players[seat]
-            return (-p.phase, -len(p.completed), p.score, (seat - self.me) % n)
-
-        return min(seats, key=key)
+        return min(seats, key=self.seat_key)
 
     def removal_order(self, cards: Sequence[Card]) -> list[Card]:
         """``cards`` (distinct, from the hand) from the one to give up first to the last."""
+        return sorted(cards, key=self.removal_key(cards))
+
+    def removal_key(self, cards: Sequence[Card]) -> Callable[[Card], tuple[int, ...]]:
+        """The key of :meth:`removal_order` over ``cards`` (distinct, from the hand)."""
         hand = self.hand
         if self.laid:
-            return sorted(cards, key=lambda c: (_laid_removal_rank(c), -self.points(c)))
+            return lambda c: (_laid_removal_rank(c), -self.points(c))
         after = {c: _without(hand, c) for c in cards}
         dist = {c: self.distance(after[c]) for c in cards}
         best = min(dist.values())
         outs = {c: self.outs(after[c], best) for c in cards if dist[c] == best}
+        return lambda c: (dist[c], -outs.get(c, 0), _removal_rank(c), -self.points(c))
 
-        def key(c: Card) -> tuple[int, int, int, int]:
-            return (dist[c], -outs.get(c, 0), _removal_rank(c), -self.points(c))
-
-        return sorted(cards, key=key)
-
-    def best_addition(self, cards: Sequence[Card]) -> Card:
-        """Of ``cards`` (offered or drawn), the one that helps the hand most."""
+    def addition_key(self, cards: Sequence[Card]) -> Callable[[Card], tuple[int, ...]]:
+        """The key of :meth:`best_addition` over ``cards``: the least key helps most."""
         hand = self.hand
         if self.laid:
-            return min(
-                cards,
-                key=lambda c: (not self.hittable(c), -_laid_removal_rank(c), self.points(c)),
-            )
+            return lambda c: (not self.hittable(c), -_laid_removal_rank(c), self.points(c))
         after = {c: _with(hand, c) for c in cards}
         dist = {c: self.distance(after[c]) for c in cards}
         best = min(dist.values())
         outs = {c: self.outs(after[c], best) for c in cards if dist[c] == best}
-        return min(
-            cards, key=lambda c: (dist[c], -outs.get(c, 0), -_removal_rank(c), self.points(c))
-        )
+        return lambda c: (dist[c], -outs.get(c, 0), -_removal_rank(c), self.points(c))
 
-    def best_laydown(self, laydowns: Sequence[LayDown]) -> LayDown:
-        """The laydown of least :meth:`laydown_key`, of those the work budget lets it weigh.
+    def laydown_order(self, laydowns: Sequence[LayDown]) -> list[LayDown]:
+        """The laydowns by :meth:`laydown_key`, of those the work budget lets it weigh.
 
         Weighing is counted in the decision's work budget (``Limits.max_call_steps``): when
-        it runs out part way (only a hand of a thousand laydowns comes near it), the best
-        of those weighed so far is the choice, the first listed wins a tie as before.
+        it runs out part way (only a hand of a thousand laydowns comes near it), those
+        weighed so far come first, in key order, the first listed first among equals, then
+        the rest as listed.
         """
-        best = laydowns[0]
+        keys: list[tuple[int, int, int]] = []
         try:
-            best_key = self.laydown_key(best)
-            for action in laydowns[1:]:
-                key = self.laydown_key(action)
-                if key < best_key:
-                    best, best_key = action, key
+            for action in laydowns:
+                keys.append(self.laydown_key(action))
         except SearchLimitError:
             pass  # out of budget: the best weighed so far (or the first listed)
-        return best
+        weighed = sorted(range(len(keys)), key=keys.__getitem__)
+        return [laydowns[i] for i in weighed] + list(laydowns[len(keys) :])
 
     def laydown_key(self, action: LayDown) -> tuple[int, int, int]:
         """Points left in hand once every card that fits the new table is hit, then cards.
@@ -454,27 +496,28 @@ class _Greedy:
     def hit_key(self, action: Hit) -> tuple[bool, int, bool]:
         """Naturals before wilds; then the hit after which most other cards still fit."""
         rules = self.rules
-        meld = self.view.table[action.owner][action.meld]
+        meld = self.table[action.owner][action.meld]
         new = next(
             o.meld
             for o in meld.hit_options(action.card, rules=rules)
             if o.value == action.value and o.end is action.end
         )
-        table = [m for row in self.view.table for m in row if m is not meld]
+        table = [m for row in self.table for m in row if m is not meld]
         table.append(new)
         rest = _without(self.hand, action.card)
         follow = sum(1 for c in set(rest) if self.hittable(c, table))
         return (action.card.is_wild, -follow, action.owner != self.me)
 
-    def best_announce(self, announces: Sequence[Announce]) -> Announce:
+    def announce_key(self, announces: Sequence[Announce]) -> Callable[[Announce], tuple[int, int]]:
         """'10 Phases': announce, keeping the cards unless a redraw promises better.
 
-        A redraw of ``k`` cards is counted as shortening the distance by ``k // 2``.
+        A redraw of ``k`` cards is counted as shortening the distance by ``k // 2``. On the
+        last phase every announce wins, and they keep their listed order.
         """
-        player = self.view.players[self.me]
+        player = self.players[self.me]
         phases = self.variant.phases
         if player.phase + 1 >= len(phases):
-            return announces[0]  # the last phase: announcing it wins
+            return lambda a: (0, 0)  # the last phase: announcing it wins
         upcoming = (phases[player.phase + 1],)
         keep_distance = self.distance(self.hand, upcoming)
 
@@ -485,7 +528,12 @@ class _Greedy:
             gain = len(a.laydown.cards) // 2
             return (max(0, self.distance(rest, upcoming) - gain), 1)
 
-        return min(announces, key=key)
+        return key
+
+
+def _first(choice: Action, actions: Sequence[Action]) -> tuple[Action, ...]:
+    """``choice``, then the other ``actions`` in their order."""
+    return (choice, *(a for a in actions if a != choice))
 
 
 # ----------------------------------------------------------------------------- ISMCTS
@@ -576,7 +624,7 @@ class ISMCTSBot:
 def _candidates(greedy: _Greedy, width: int, draws: bool) -> tuple[Action, ...]:
     """The actions worth searching, the greedy choice first."""
     choice = greedy.choose()
-    step = greedy.view.step
+    step = greedy.step
     if step is TurnStep.DRAW:
         return (choice, *(a for a in greedy.actions if a != choice)) if draws else (choice,)
     if step is not TurnStep.PLAY or not isinstance(choice, Discard) or greedy.laid:
