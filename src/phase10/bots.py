@@ -49,7 +49,18 @@ from phase10.state import GameState, TurnStep
 from phase10.variants import LaydownStyle, PhaseOrder
 from phase10.views import PlayerView, sample_state, view
 
-__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot"]
+__all__ = [
+    "Bot",
+    "CandidateMoves",
+    "CautiousBot",
+    "Evaluation",
+    "GreedyBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "StatePolicy",
+    "greedy_policy",
+    "search_value",
+]
 
 
 @runtime_checkable
@@ -81,6 +92,40 @@ class Bot(Protocol):
         Returns:
             One of ``phase10.legal_actions(view)``.
         """
+        ...
+
+
+class StatePolicy(Protocol):
+    """A policy that reads the full state: ``policy(state, rng)`` acts for its current player.
+
+    Faster than a :class:`Bot` where the full state is at hand, as in a search's rollouts on
+    a determinized state (:func:`greedy_policy` is one). It should look only at what the
+    player to act could see, or the search it plays for cheats.
+    """
+
+    def __call__(self, state: GameState, rng: random.Random, /) -> Action:
+        """One of ``phase10.legal_actions(state)``, for ``state.current_player``."""
+        ...
+
+
+class Evaluation(Protocol):
+    """What a state is worth to a seat, higher better: ``evaluation(state, seat)``.
+
+    :class:`ISMCTSBot` scores the end of each rollout with one (:func:`search_value` by
+    default): a state of a hand under way, the deal of the next hand when the rollout
+    ended the hand, or a finished game.
+    """
+
+    def __call__(self, state: GameState, seat: int, /) -> float:
+        """The worth of ``state`` to ``seat``."""
+        ...
+
+
+class CandidateMoves(Protocol):
+    """The actions worth comparing at a decision: ``candidates(view)``, the preferred first."""
+
+    def __call__(self, view: PlayerView, /) -> tuple[Action, ...]:
+        """Legal actions of ``view``, at least one, the one to play on a tie first."""
         ...
 
 
@@ -153,22 +198,90 @@ class GreedyBot:
     """
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
-        """The greedy choice among the legal actions of ``view``.
+        """The greedy choice among the legal actions of ``view``: the first of :meth:`rank`.
 
         Raises:
             TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
-        with work_budget(search_limit=_ENGINE) as decision:
-            actions = _choices(view)
-            if len(actions) == 1:
-                return actions[0]
-            try:
-                return _Greedy(view, actions).choose()
-            except SearchLimitError:
-                if not decision:  # a rollout of a search: the search decides what to do
-                    raise
-                return _out_of_budget(actions)
+        return _greedy_decision(view, _choices(view), rank=False)[0]
+
+    def rank(self, view: PlayerView) -> tuple[Action, ...]:
+        """Every legal action of ``view``, best first by the greedy measures.
+
+        The first is what :meth:`act` plays. A play step lists announces, then laydowns
+        (fewest points left once the rest is hit first), hits (naturals first), then
+        discards, each card by how little the hand misses it (a skip's targets the leader
+        first); cards to keep or take come most useful first; at a draw or a Keep all
+        decision the choice comes first and the others follow in their listed order. Other
+        bots can start from it: try the greedy order's first few discards, say.
+
+        >>> import random, phase10
+        >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
+        >>> v = phase10.view(state, state.current_player)
+        >>> ranked = GreedyBot().rank(v)
+        >>> ranked[0] == GreedyBot().act(v, random.Random(0))
+        True
+        >>> sorted(map(str, ranked)) == sorted(map(str, phase10.legal_actions(v)))
+        True
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
+        """
+        return _greedy_decision(view, _choices(view), rank=True)
+
+
+def greedy_policy(state: GameState, rng: random.Random) -> Action:
+    """:class:`GreedyBot`'s action for the player to act in ``state``, without a view.
+
+    A *state-level policy*: the same action as ``GreedyBot().act(phase10.view(state,
+    seat), rng)`` for the seat to act, read from the full state. It looks only at what
+    that seat could see (its hand, the table, the piles, the public facts of the other
+    seats; the unseen cards are counted as :func:`phase10.analysis.unseen_cards` counts
+    them), so it does not cheat, but it skips building the :class:`~phase10.PlayerView`
+    and the full state behind it that listing a view's legal actions takes. It is what
+    :class:`ISMCTSBot`'s rollouts play by default, on their determinized states.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
+    >>> seat = state.current_player
+    >>> greedy_policy(state, random.Random(0)) == GreedyBot().act(
+    ...     phase10.view(state, seat), random.Random(0))
+    True
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+        IllegalActionError: no player is to act: chance acts (code ``CHANCE_TO_ACT``) or
+            the game is over (code ``GAME_OVER``).
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"greedy_policy needs a GameState, got {type(state).__name__}")
+    seat = state.current_player
+    if seat is None:
+        raise IllegalActionError("the game is over: nobody is to act", code=Violation.GAME_OVER)
+    if seat < 0:
+        raise IllegalActionError(
+            f"chance acts next (step {state.step.name}), not a player",
+            code=Violation.CHANCE_TO_ACT,
+        )
+    return _greedy_decision(state, legal_actions(state), rank=False)[0]
+
+
+def _greedy_decision(
+    source: PlayerView | GameState, actions: tuple[Action, ...], *, rank: bool
+) -> tuple[Action, ...]:
+    """The greedy ranking of ``actions`` (its choice alone unless ``rank``), in one budget."""
+    with work_budget(search_limit=_ENGINE) as decision:
+        if len(actions) == 1:
+            return actions
+        try:
+            greedy = _Greedy(source, actions)
+            return greedy.ranked() if rank else (greedy.choose(),)
+        except SearchLimitError:
+            if not decision:  # a rollout of a search: the search decides what to do
+                raise
+            return (_out_of_budget(actions), *actions[1:])
 
 
 #: The steps weighing one laydown counts for (its cards left, their points), and asking a
@@ -319,7 +432,9 @@ class _Greedy:
     # -- choices ----------------------------------------------------------------------
 
     def choose(self) -> Action:
-        """The greedy choice: the first of :meth:`ranked`."""
+        """The greedy choice: the first of :meth:`ranked`, ranking no more than it needs."""
+        if self.step is TurnStep.PLAY:
+            return self.play_order(whole=False)[0]
         return self.ranked()[0]
 
     def ranked(self) -> tuple[Action, ...]:
@@ -376,22 +491,30 @@ class _Greedy:
             return two
         return next(a for a in self.actions if isinstance(a, Draw))
 
-    def play_order(self) -> tuple[Action, ...]:
-        """A play step's actions best first: announces, laydowns, hits, then discards."""
+    def play_order(self, *, whole: bool = True) -> tuple[Action, ...]:
+        """A play step's actions best first: announces, laydowns, hits, then discards.
+
+        With ``whole=False`` only the first kind there is gets ranked (what the choice
+        needs): the rest follow in their listed order.
+        """
         actions = self.actions
-        announces = [a for a in actions if isinstance(a, Announce)]
-        laydowns = [a for a in actions if isinstance(a, LayDown)]
-        hits = [a for a in actions if isinstance(a, Hit)]
-        discards = [a for a in actions if isinstance(a, Discard)]
+        announces: list[Announce] = [a for a in actions if isinstance(a, Announce)]
+        laydowns: list[LayDown] = [a for a in actions if isinstance(a, LayDown)]
+        hits: list[Hit] = [a for a in actions if isinstance(a, Hit)]
+        discards: list[Discard] = [a for a in actions if isinstance(a, Discard)]
         out: list[Action] = []
         if announces:
-            out += sorted(announces, key=self.announce_key(announces))
-        if laydowns:
-            out += self.laydown_order(laydowns)
-        out += sorted(hits, key=self.hit_key)
-        out += self.discard_order(discards)
+            by_key: list[Announce] = sorted(announces, key=self.announce_key(announces))
+            out.extend(by_key)
+        if laydowns and (whole or not out):
+            out.extend(self.laydown_order(laydowns))
+        if hits and (whole or not out):
+            hits.sort(key=self.hit_key)
+            out.extend(hits)
+        if whole or not out:
+            out.extend(self.discard_order(discards))
         known = set(out)
-        out += [a for a in actions if a not in known]  # pragma: no cover - none other
+        out += [a for a in actions if a not in known]
         return tuple(out)
 
     def discard_order(self, discards: Sequence[Discard]) -> list[Discard]:
@@ -536,6 +659,174 @@ def _first(choice: Action, actions: Sequence[Action]) -> tuple[Action, ...]:
     return (choice, *(a for a in actions if a != choice))
 
 
+# ----------------------------------------------------------------------------- CautiousBot
+
+
+@attrs.frozen(kw_only=True)
+class CautiousBot:
+    """:class:`GreedyBot` that minds what its discard feeds the next player.
+
+    It plays as :class:`GreedyBot` everywhere but at a discard, where it weighs each
+    distinct card it may discard by what the hand loses and by how often the card would
+    help the player who draws next:
+
+    * before its phase is down, only the cards whose loss keeps the hand closest to the
+      phase are weighed (as :class:`GreedyBot`), and each costs ``outs_weight`` a step per
+      out (unseen card that would shorten that distance) it leaves the hand short of;
+      once down, a card costs a hundredth of a step less per point it takes out of hand;
+    * the next player to draw (:func:`next_drawer`: skipped seats pass) is dealt at random
+      ``worlds`` times with :func:`phase10.sample_state`, which keeps the cards everybody
+      knows they took from the discard pile in their hand; a card *feeds* them when it
+      shortens their hand's distance to their phase (a wild always does) or, once their
+      phase is down, when it can be hit on the table. The fraction of worlds it feeds
+      them in, times ``feed_weight``, is added to the loss;
+    * the card of least loss goes, the greedy order breaking ties. A skip still goes
+      first (it feeds nobody, C-19), on the seat most likely to go out: the one down with
+      fewest cards, else :class:`GreedyBot`'s leader.
+
+    No rollouts: a decision costs a few laydown-distance look-ups per world and card. The
+    bot is deterministic given ``rng`` (one ``rng.random()`` seeds the worlds of a
+    discard).
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
+    >>> v = phase10.view(state, state.current_player)
+    >>> bot = CautiousBot()
+    >>> bot.act(v, random.Random(1)) == bot.act(v, random.Random(1))
+    True
+
+    Attributes:
+        worlds: How many deals of the hidden cards a discard is weighed on (at least 1).
+        feed_weight: What feeding the next player in every world costs, in steps of
+            distance to the phase.
+        outs_weight: What one out is worth, in steps of distance.
+    """
+
+    worlds: int = attrs.field(default=16, validator=attrs.validators.ge(1))
+    feed_weight: float = 1.0
+    outs_weight: float = 0.03
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The greedy action, or at a discard the card that costs least, feeding included.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
+        """
+        actions = _choices(view)
+        with work_budget(search_limit=_ENGINE) as decision:
+            if len(actions) == 1:
+                return actions[0]
+            try:
+                greedy = _Greedy(view, actions)
+                if greedy.step is not TurnStep.PLAY:
+                    return greedy.choose()
+                order = greedy.play_order()
+                if not isinstance(order[0], Discard):
+                    return order[0]
+                return self._discard(
+                    greedy, view, [a for a in order if isinstance(a, Discard)], rng
+                )
+            except SearchLimitError:
+                if not decision:
+                    raise
+                return _out_of_budget(actions)
+
+    def _discard(
+        self, greedy: _Greedy, view: PlayerView, order: list[Discard], rng: random.Random
+    ) -> Discard:
+        """The discard of least loss plus feeding; ``order`` is the greedy order."""
+        seed = rng.random()
+        first = order[0]
+        if first.card.kind is Kind.SKIP:
+            targets = [a.target for a in order if a.card == first.card and a.target is not None]
+            if not targets:
+                return first
+            target = _danger(view, targets, greedy)
+            return next(a for a in order if a.card == first.card and a.target == target)
+        cards = list(dict.fromkeys(a.card for a in order))
+        if len(greedy.hand) == 1:
+            return first  # going out: nobody draws it
+        hand = greedy.hand
+        if greedy.laid:
+            loss = {c: -0.01 * greedy.points(c) for c in cards}
+        else:
+            # the distance first, as GreedyBot: a step is worth more than any number of
+            # outs (a hand holds 20 or 30), and feeding is weighed against the outs only
+            dist = {c: greedy.distance(_without(hand, c)) for c in cards}
+            near = min(dist.values())
+            cards = [c for c in cards if dist[c] == near]
+            loss = {c: -self.outs_weight * greedy.outs(_without(hand, c), near) for c in cards}
+        feeds = _feeds(view, cards, _next_drawer(view), self.worlds, seed)
+        place = {c: i for i, c in enumerate(cards)}
+        best = min(cards, key=lambda c: (loss[c] + self.feed_weight * feeds[c], place[c]))
+        return next(a for a in order if a.card == best)
+
+
+def _next_drawer(view: PlayerView) -> int:
+    """The seat that draws after the viewer's discard: the next to play, skipped seats passing.
+
+    Only the seats playing the hand count (those of a tie-break); a seat against which a
+    skip lies loses that turn (C-20), so the one after it draws. The viewer itself when
+    every other seat is skipped.
+
+    (Issue 26 puts the public helper, ``next_players``, in :mod:`phase10.analysis`.)
+    """
+    players = view.players
+    n = len(players)
+    me = view.player
+    active = view.tiebreak or range(n)
+    for k in range(1, n):
+        seat = (me + k) % n
+        if seat in active and not players[seat].skipped:
+            return seat
+    return me
+
+
+def _feeds(
+    view: PlayerView, cards: Sequence[Card], seat: int, worlds: int, seed: float
+) -> dict[Card, float]:
+    """For each card, the fraction of ``worlds`` deals in which it helps ``seat`` to take it."""
+    if seat == view.player:
+        return dict.fromkeys(cards, 0.0)
+    variant = view.variant
+    rules = variant.meld_rules
+    phases = _open_phases(view, seat)
+    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    takeable = [c for c in cards if c.kind is not Kind.SKIP]  # C-19
+    out = dict.fromkeys(cards, 0.0)
+    if not phases or (not announce and view.players[seat].laid_down):
+        melds = [m for row in view.table for m in row]
+        for c in takeable:
+            if any(m.hit_options(c, rules=rules) for m in melds):
+                out[c] = 1.0
+        return out
+    naturals = [c for c in takeable if not c.is_wild]
+    for c in takeable:
+        if c.is_wild:
+            out[c] = 1.0
+    if not naturals:
+        return out
+    share = 1.0 / worlds
+    for i in range(worlds):
+        hand = sample_state(view, random.Random(f"{seed}:{i}")).players[seat].hand
+        base = min(phase_distance(hand, p, rules=rules) for p in phases)
+        for c in naturals:
+            more = (*hand, c)
+            if min(phase_distance(more, p, rules=rules) for p in phases) < base:
+                out[c] += share
+    return out
+
+
+def _danger(view: PlayerView, seats: Sequence[int], greedy: _Greedy) -> int:
+    """The seat to skip: the one down with fewest cards left, else the greedy leader."""
+    players = view.players
+    down = [s for s in seats if players[s].laid_down]
+    if down:
+        return min(down, key=lambda s: (players[s].hand_size, greedy.seat_key(s)))
+    return greedy.leader(seats)
+
+
 # ----------------------------------------------------------------------------- ISMCTS
 
 
@@ -587,6 +878,25 @@ class ISMCTSBot:
         horizon: Turns played out after the decision before the heuristic scores the state.
         exploration: UCB1's exploration constant.
         search_draws: Whether to search the draw (take the discard or not) too.
+        evaluation: What a state at the end of a rollout is worth to a seat
+            (:class:`Evaluation`, ``(state, seat) -> float``, higher better);
+            ``None`` for :func:`search_value`.
+        rollout: Who plays the rollouts, for every seat: a :class:`StatePolicy`
+            (``(state, rng) -> action`` for the state's current player) or a :class:`Bot`
+            (given each seat's view, which costs more); ``None`` for :func:`greedy_policy`.
+        candidates: The actions the search compares at a decision of the bot's
+            (:class:`CandidateMoves`, ``view -> actions``, legal in the view, the one to
+            prefer on a tie first; a single action is played without a search); ``None``
+            for the built-in choice above (``width``, ``search_draws``).
+
+    Hooks are plain callables (module-level functions or frozen attrs instances, to keep
+    the bot picklable), not subclasses:
+
+    >>> def fewest_cards(state, seat):
+    ...     return -len(state.players[seat].hand)
+    >>> ISMCTSBot(iterations=4, evaluation=fewest_cards).act(v, random.Random(1)) in (
+    ...     phase10.legal_actions(v))
+    True
     """
 
     iterations: int = attrs.field(default=24, validator=attrs.validators.ge(1))
@@ -595,6 +905,9 @@ class ISMCTSBot:
     horizon: int = attrs.field(default=2, validator=attrs.validators.ge(1))
     exploration: float = 0.5
     search_draws: bool = False
+    evaluation: Evaluation | None = None
+    rollout: StatePolicy | Bot | None = None
+    candidates: CandidateMoves | None = None
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The action with the best mean score in the search from ``view``.
@@ -611,7 +924,7 @@ class ISMCTSBot:
             if len(actions) == 1:
                 return actions[0]
             try:
-                candidates = _candidates(_Greedy(view, actions), self.width, self.search_draws)
+                candidates = self._candidates(view, actions)
             except SearchLimitError:
                 if not decision:
                     raise
@@ -619,6 +932,12 @@ class ISMCTSBot:
             if len(candidates) == 1:
                 return candidates[0]
             return _Search(self, view, rng).run(candidates)
+
+    def _candidates(self, view: PlayerView, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The hook's candidates (the first legal action if it gives none), or the built-in."""
+        if self.candidates is None:
+            return _candidates(_Greedy(view, actions), self.width, self.search_draws)
+        return tuple(self.candidates(view)) or actions[:1]
 
 
 def _candidates(greedy: _Greedy, width: int, draws: bool) -> tuple[Action, ...]:
@@ -668,7 +987,18 @@ class _Child:
         self.node = _Node()
 
 
-_GREEDY = GreedyBot()
+class _ViewPolicy:
+    """A :class:`Bot` as a state-level policy: it is given the current player's view."""
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        seat = state.current_player
+        assert seat is not None
+        return self.bot.act(view(state, seat), rng)
 
 
 class _Search:
@@ -679,6 +1009,15 @@ class _Search:
         self.view = view
         self.me = view.player
         self.seed = rng.random()
+        self.evaluation: Evaluation = search_value if bot.evaluation is None else bot.evaluation
+        rollout = bot.rollout
+        self.policy: StatePolicy = (
+            greedy_policy
+            if rollout is None
+            else _ViewPolicy(rollout)
+            if isinstance(rollout, Bot)
+            else rollout
+        )
 
     def run(self, root_candidates: tuple[Action, ...]) -> Action:
         bot = self.bot
@@ -722,9 +1061,7 @@ class _Search:
                     action = next(a for a in candidates if node.children[a] is child)
                     node = child.node
                 else:
-                    seat = state.current_player
-                    assert seat is not None
-                    action = _GREEDY.act(view(state, seat), r)
+                    action = self.policy(state, r)
             before = state.turn
             state = apply(state, action)
             action = None
@@ -741,12 +1078,10 @@ class _Search:
                 v = view(state, self.me)
                 actions = legal_actions(v)
                 if len(actions) > 1:
-                    candidates = _candidates(
-                        _Greedy(v, actions), self.bot.width, self.bot.search_draws
-                    )
+                    candidates = self.bot._candidates(v, actions)
                     if len(candidates) == 1:
                         candidates = None
-        value = _value(state, self.me, start_hand)
+        value = self.evaluation(state, self.me)
         for child in path:
             child.visits += 1
             child.total += value
@@ -778,14 +1113,26 @@ _OUTS_WORTH: Final = 0.09
 _OUTS_HALF: Final = 10
 
 
-def _value(state: GameState, me: int, start_hand: int) -> float:
-    """The heuristic worth of ``state`` to ``me``: its score minus the best opponent's."""
-    scores = [_progress(state, seat, start_hand) for seat in range(state.num_players)]
-    mine = scores[me]
-    return mine - max(s for seat, s in enumerate(scores) if seat != me)
+def search_value(state: GameState, seat: int) -> float:
+    """:class:`ISMCTSBot`'s default evaluation: ``seat``'s progress less the best opponent's.
+
+    A seat's progress is its phase, plus how far this hand has brought it (a phase down
+    counts 0.6 to 1.0, the fewer cards left the more; a phase not down 0.6 less 0.1 a step
+    of distance plus under 0.1 for its outs), less a thousandth a point in hand. At the
+    deal of the next hand (the hand just ended) the phases count, less 0.002 a point
+    scored; a finished game is 2 for a winner. Above 0 when ``seat`` leads.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
+    >>> -1.0 < search_value(state, 0) < 1.0
+    True
+    """
+    scores = [_progress(state, other) for other in range(state.num_players)]
+    mine = scores[seat]
+    return mine - max(s for other, s in enumerate(scores) if other != seat)
 
 
-def _progress(state: GameState, seat: int, start_hand: int) -> float:
+def _progress(state: GameState, seat: int) -> float:
     """The phase, plus how far this hand has brought it, minus the points at risk.
 
     A phase laid down counts 0.6 to 1.0 (the fewer cards left, the more); a phase not yet
@@ -796,8 +1143,9 @@ def _progress(state: GameState, seat: int, start_hand: int) -> float:
     variant = state.variant
     if state.is_over:
         return 2.0 if seat in state.winners else 0.0
-    if state.hand_number != start_hand:
-        # the hand is over: the phase counts, and the points scored this hand
+    if state.step is TurnStep.DEAL:
+        # the hand is over (a search stops at the next deal): the phase counts, and the
+        # points scored this hand
         return float(player.phase) - 0.002 * player.score
     points = variant.scoring.hand_points(player.hand)
     if player.laid_down or not state.open_phases(seat):
