@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -11,14 +12,41 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import phase10
-from phase10 import CLASSIC, MASTER, TEN_PHASES, GreedyBot, RandomBot, find_variant
+from phase10 import (
+    CLASSIC,
+    MASTER,
+    TEN_PHASES,
+    Discard,
+    Draw,
+    GreedyBot,
+    Hit,
+    InvalidStateError,
+    RandomBot,
+    Reveal,
+    SkipTarget,
+    TakeDiscard,
+    TurnStep,
+    find_variant,
+    may_hit,
+    sort_cards,
+    to_discard_pile,
+    turn_order,
+)
 from phase10.analysis import (
+    Collecting,
+    collecting,
     completing_cards,
     count_outs,
+    helpful,
+    helps,
+    hittable,
+    hitters,
+    next_player,
     phase_distance,
     playout,
     points_at_risk,
     unseen_cards,
+    world_weight,
 )
 from phase10.cards import WILD, Card, Kind, parse_cards
 from phase10.errors import LimitError
@@ -26,6 +54,8 @@ from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import find_laydown
 from phase10.limits import current_limits, use_limits
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
+
+from .helpers import card, cards, eager_action, play, start
 
 RULES = CLASSIC.meld_rules
 SETS, RUN7 = CLASSIC.phases[0], CLASSIC.phases[3]
@@ -217,3 +247,245 @@ def test_counted_distance_of_hands_where_groups_compete(
     hand = parse_cards(text)
     assert distance == _searched_distance(hand, phase, RULES)
     assert distance == phase_distance(hand, phase, rules=RULES)
+
+
+# ----------------------------------------------------------------------------- other seats
+
+
+def _walk(
+    variant: phase10.Variant, players: int, seed: str, steps: int
+) -> Iterator[tuple[phase10.GameState, phase10.Action]]:
+    """Each state of a seeded game (eager players, skips aimed) with the action played."""
+    rng = random.Random(seed)
+    state = phase10.new_game(variant, players)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        action = eager_action(state, rng, targets=True)
+        yield state, action
+        state = phase10.apply(state, action)
+
+
+_GAMES = (
+    (CLASSIC, 2),
+    (CLASSIC, 4),
+    (CLASSIC.with_options(skip_target=SkipTarget.NEXT), 3),
+    (MASTER, 3),
+    (TEN_PHASES, 2),
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(_GAMES), st.integers(0, 10**6))
+def test_the_next_player_is_who_the_rules_give_the_turn(
+    game: tuple[phase10.Variant, int], seed: int
+) -> None:
+    # rules C-4, C-19, C-20, M-14: turn_order is the rules' own hand-over, skips and all
+    variant, players = game
+    for state, action in _walk(variant, players, f"next:{seed}", 400):
+        if not isinstance(action, Discard):
+            continue
+        after = phase10.apply(state, action)
+        if after.hand_number != state.hand_number or after.step not in (
+            TurnStep.DRAW,
+            TurnStep.RESHUFFLE,
+        ):
+            continue  # the hand ended, or a Give five (M-15) keeps the turn
+        seat, target = action.player, action.target
+        v = phase10.view(state, (seat + 1) % players)
+        assert after.turn == next_player(v, seat, skipping=target)
+        assert after.turn == turn_order(state, seat, skipping=target)[0]
+
+
+def test_turn_order_spends_each_pending_skip_once() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 4), random.Random(0))
+    assert (1, 2, 3, 0) == turn_order(state, 0)
+    skipped = attrs.evolve(
+        state,
+        players=tuple(attrs.evolve(p, skipped=s in (1, 3)) for s, p in enumerate(state.players)),
+    )
+    assert (2, 0) == turn_order(skipped, 0)
+    assert (2, 0) == turn_order(phase10.view(skipped, 2), 0)
+    assert (0,) == turn_order(skipped, 0, skipping=2)  # everybody else loses a turn
+    # seat 1 itself has a skip against it: its next turn is the one after the lost one
+    assert (2, 0, 2, 3, 0, 1) == turn_order(skipped, 1, skipping=3)[:6]
+
+
+def test_turn_order_in_a_tiebreak_hand_goes_round_the_tied_seats() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 4), random.Random(0))
+    tied = attrs.evolve(state, tiebreak=(0, 2))
+    assert (2, 0) == turn_order(tied, 0)
+    assert (2, 0) == turn_order(tied, 1)  # a seat out of the tie-break: one round of it
+
+
+def test_turn_order_refuses_a_seat_the_game_has_not() -> None:
+    state, _ = phase10.play_chance(phase10.new_game(CLASSIC, 2), random.Random(0))
+    with pytest.raises(InvalidStateError, match="seat must be a seat from 0 to 1, got 2"):
+        turn_order(state, 2)
+    with pytest.raises(InvalidStateError, match="skipping must be a seat"):
+        next_player(phase10.view(state, 0), 0, skipping=-1)
+    with pytest.raises(InvalidStateError, match="got True"):
+        may_hit(state, True)
+
+
+def _two_hands() -> phase10.GameState:
+    """Classic, 2 players: p1 holds reds 1-10, p2 blues 1-10, G7 turned up; p1 to play."""
+    return start(["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10"], "G7")
+
+
+def test_collecting_reads_takes_discards_and_declines_from_the_history() -> None:
+    state = _two_hands()
+    state = play(state, Draw(0), Reveal(card("Y7")), Discard(0, card("R1")))  # p1 declined G7
+    state = play(state, TakeDiscard(1), Discard(1, card("B2")))  # p2 took R1
+    state = play(state, Draw(0), Reveal(card("Y9")), Discard(0, card("Y9")))  # declined B2
+    state = play(state, Draw(1), Reveal(card("G1")), Discard(1, card("R1")))  # declined Y9
+    for v in (phase10.view(state, 0), phase10.view(state, 1), state):
+        first, second = collecting(v, 0), collecting(v, 1)
+        assert (cards("G7 B2"), cards("R1 Y9"), ()) == (
+            first.declined,
+            first.discarded,
+            first.taken,
+        )
+        assert (cards("Y9"), cards("B2 R1"), cards("R1")) == (
+            second.declined,
+            second.discarded,
+            second.taken,
+        )
+        assert cards("B2 R1 Y9") == second.passed
+        assert () == second.known  # the R1 it took went back to the pile
+        assert (SETS,) == second.phases and not second.laid_down
+
+
+def test_a_skip_on_the_pile_is_never_declined() -> None:
+    # rule C-19: a skip cannot be taken, so drawing under it says nothing
+    state = start(["R1 R2 R3 R4 R5 R6 R7 R8 R9 S", "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10"], "G7")
+    state = play(state, Draw(0), Reveal(card("Y7")), Discard(0, card("S"), 1))
+    state = play(state, Draw(0), Reveal(card("Y8")))  # p2 was skipped
+    assert () == collecting(state, 1).declined
+    assert cards("G7") == collecting(state, 0).declined
+
+
+def test_in_master_a_discarded_action_card_leaves_the_top_as_it_was() -> None:
+    # rule M-11: action cards go to the blue pile; the card under them is still on top
+    for state, action in _walk(MASTER, 2, "master-top", 3000):
+        if (
+            isinstance(action, Discard)
+            and action.card.kind is Kind.ACTION
+            and state.discard_pile
+            and len(state.players[action.player].hand) > 1
+        ):
+            break
+    else:
+        pytest.fail("no action card was played")
+    assert state.top_discard == phase10.apply(state, action).top_discard
+    assert not to_discard_pile(MASTER, action.card)
+    seen = collecting(state, action.player)
+    assert all(c.kind is not Kind.ACTION for c in seen.declined)
+
+
+def test_helpful_reads_the_known_cards_of_a_hidden_hand() -> None:
+    state = _two_hands()
+    state = play(state, Draw(0), Reveal(card("Y7")), Discard(0, card("R1")))
+    state = play(state, TakeDiscard(1), Discard(1, card("B2")))
+    v = phase10.view(state, 0)
+    assert cards("R1") == v.players[1].known
+    # p2 works on 2 sets of 3 and is known to hold R1: a 1 or a wild helps, a 9 is unknown
+    assert cards("G1 W") == helpful(v, 1, cards("G1 Y9 W S G1"))
+    assert helps(v, 1, card("G1")) and not helps(v, 1, card("Y9"))
+    # from a full state every hand is seen: p2's blues 1-10 and R1 make a pair of 1s
+    assert completing_cards(state.players[1].hand, SETS, cards("G1 Y9 W"), rules=RULES) == (
+        helpful(state, 1, cards("G1 Y9 W"))
+    )
+    # the viewer's own hand, too
+    assert completing_cards(v.hand, SETS, cards("G2 Y9 W"), rules=RULES) == helpful(
+        v, 0, cards("G2 Y9 W")
+    )
+
+
+def test_a_run_collector_is_helped_by_a_neighbour_of_its_known_cards() -> None:
+    # both on phase 4, 1 run of 7
+    state = start(
+        ["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B1 B2 B3 B4 B9 B9 B11 B11 B12 B12"],
+        "G7",
+        phase=(3, 3),
+    )
+    state = play(state, Draw(0), Reveal(card("Y7")), Discard(0, card("R6")))
+    state = play(state, TakeDiscard(1), Discard(1, card("B12")))
+    v = phase10.view(state, 0)
+    assert cards("R6") == v.players[1].known
+    # every number is within a run of 7 of a 6 (6-12 is one), but a second 6 adds nothing
+    assert cards("G5 G12 W") == helpful(v, 1, cards("G5 Y6 G12 W"))
+
+
+def _check_hits(variant: phase10.Variant, players: int, seed: str) -> int:
+    """Compare hittable, hitters and helpful with the hits the rules list, in one game.
+
+    Rule C-14: at a PLAY step of a seat that laid down on an earlier turn, a card of its
+    hand fits the table exactly when legal_actions lists a hit of it. Returns how many
+    positions were compared.
+    """
+    checked = 0
+    for state, _ in _walk(variant, players, seed, 600):
+        seat = state.turn
+        me = state.players[seat]
+        if state.step is not TurnStep.PLAY or not me.laid_down or state.laid_this_turn:
+            continue
+        if len(me.hand) < 2:
+            continue
+        hits = {a.card for a in phase10.legal_actions(state) if isinstance(a, Hit)}
+        v = phase10.view(state, (seat + 1) % players)
+        for c in set(me.hand):
+            assert (c in hits) == hittable(v, c)
+            assert (seat in hitters(v, c)) == (c in hits)
+        assert helpful(v, seat, me.hand) == sort_cards(hits)
+        checked += 1
+    return checked
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(_GAMES), st.integers(0, 10**6))
+def test_hittable_is_whether_the_rules_list_a_hit(
+    game: tuple[phase10.Variant, int], seed: int
+) -> None:
+    _check_hits(*game, f"hit:{seed}")
+
+
+def test_hits_are_checked() -> None:
+    assert _check_hits(CLASSIC, 2, "hit:fixed") > 0
+
+
+def test_world_weight_counts_the_cards_a_seat_let_go() -> None:
+    state = _two_hands()
+    state = play(state, Draw(0), Reveal(card("Y7")), Discard(0, card("R1")))
+    state = play(state, Draw(1), Reveal(card("B1")), Discard(1, card("B9")))  # declined R1
+    v = phase10.view(state, 0)
+    assert cards("B9 R1") == collecting(v, 1).passed
+    # p2's real hand holds B1 B1 (the one dealt and the one drawn) but neither R1 nor B9
+    assert 1.0 == world_weight(v, state)
+    held = attrs.evolve(
+        state,
+        players=(
+            state.players[0],
+            attrs.evolve(state.players[1], hand=sort_cards((*state.players[1].hand, card("B9")))),
+        ),
+    )
+    assert 0.5 == world_weight(v, held, passed=0.5)
+    assert 1.0 == world_weight(v, held, passed=1)
+    assert 0.0 == world_weight(v, held, passed=0)
+
+
+@pytest.mark.parametrize("passed", [-0.1, 1.5, float("nan"), True, "1"])
+def test_world_weight_refuses_a_factor_outside_0_to_1(passed: object) -> None:
+    state = _two_hands()
+    v = phase10.view(state, 0)
+    with pytest.raises(InvalidStateError, match="passed must be a number from 0 to 1"):
+        world_weight(v, state, passed=passed)  # type: ignore[arg-type]
+
+
+def test_collecting_has_a_repr_that_builds_it() -> None:
+    state = _two_hands()
+    state = play(state, Draw(0), Reveal(card("Y7")), Discard(0, card("R1")))
+    state = play(state, TakeDiscard(1), Discard(1, card("B2")))
+    seen = collecting(phase10.view(state, 0), 1)
+    names = {name: getattr(phase10, name) for name in phase10.__all__}
+    assert seen == eval(repr(seen), {**names, "Collecting": Collecting})

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import phase10
 from phase10 import (
@@ -32,6 +34,7 @@ from phase10 import (
     variant_names,
     view,
 )
+from phase10.analysis import collecting, unseen_cards, world_weight
 
 from .helpers import random_action
 
@@ -236,3 +239,117 @@ def test_a_meld_valid_under_one_rule_set_is_checked_again_under_another() -> Non
         assert [] == [p for p in wraps.problems() if p.path == "table[0][0]"]
         (problem,) = [p for p in state.problems() if p.path == "table[0][0]"]
         assert "not a valid run of 4: R11 B12 G1 Y2" in problem.message
+
+
+# ----------------------------------------------------------------------------- weighted worlds
+
+
+def _weigh(v: PlayerView, *, passed: float = 0.25) -> Callable[[GameState], float]:
+    return lambda state: world_weight(v, state, passed=passed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(2, 4),
+    st.integers(0, 10**6),
+    st.integers(0, 300),
+    st.integers(1, 8),
+)
+def test_a_weighted_sample_is_consistent_with_the_view(
+    variant: phase10.Variant, players: int, seed: int, at: int, tries: int
+) -> None:
+    for i, state in enumerate(random_states(variant, players, f"weighted:{seed}")):
+        if i == at or state.is_over:
+            break
+    if state.is_over:
+        return
+    seat = at % players
+    v = view(state, seat)
+    sampled = sample_state(v, random.Random(f"{seed}:{at}"), weight=_weigh(v), tries=tries)
+    assert sampled.validate() is sampled
+    assert view(sampled, seat) == v
+
+
+def test_one_try_is_the_unweighted_deal() -> None:
+    v = mid_hand_view()
+    for i in range(5):
+        weighted = sample_state(v, random.Random(f"one:{i}"), weight=lambda _: 0.5, tries=1)
+        assert sample_state(v, random.Random(f"one:{i}")) == weighted
+
+
+def test_no_weight_leaves_the_rng_as_before() -> None:
+    v = mid_hand_view()
+    plain, weighted = random.Random(2), random.Random(2)
+    sample_state(v, plain)
+    sample_state(v, weighted, weight=None, tries=100)
+    assert plain.random() == weighted.random()
+
+
+def _passing_view() -> tuple[PlayerView, tuple[Card, ...]]:
+    """A mid-hand view of seat 0 in which seat 1 let several cards go, some still hidden."""
+    for state in random_states(CLASSIC, 2, "passing"):
+        if state.is_chance or state.current_player != 0:
+            continue
+        v = view(state, 0)
+        passed = collecting(v, 1).passed
+        hidden = unseen_cards(v)
+        open_ = tuple(c for c in dict.fromkeys(passed) if hidden[c])
+        if len(open_) >= 4:
+            return v, open_
+    raise AssertionError("seat 1 never let four cards go")
+
+
+def _holding(states: Iterator[GameState], cards: tuple[Card, ...]) -> int:
+    """How many copies of ``cards`` the hands of seat 1 hold, over ``states``."""
+    return sum(1 for s in states for c in s.players[1].hand if c in cards)
+
+
+def test_weighting_by_the_cards_let_go_makes_them_rarer_in_that_hand() -> None:
+    # seeded, so the counts are fixed: the weighted worlds hold fewer of the cards seat 1
+    # discarded or declined than the uniform ones (world_weight, sampling-resampling)
+    v, let_go = _passing_view()
+    seeds = [random.Random(f"freq:{i}") for i in range(120)]
+    uniform = _holding((sample_state(v, r) for r in seeds), let_go)
+    seeds = [random.Random(f"freq:{i}") for i in range(120)]
+    weighted = _holding(
+        (sample_state(v, r, weight=_weigh(v, passed=0.1), tries=8) for r in seeds), let_go
+    )
+    assert uniform > 0
+    assert weighted < uniform * 0.7, (weighted, uniform)
+
+
+def test_a_world_of_weight_0_is_never_picked() -> None:
+    v, let_go = _passing_view()
+    ruled_out = let_go[0]
+
+    def weight(state: GameState) -> float:
+        return 0.0 if ruled_out in state.players[1].hand else 1.0
+
+    picked = [
+        sample_state(v, random.Random(f"zero:{i}"), weight=weight, tries=16) for i in range(40)
+    ]
+    assert [] == [s for s in picked if ruled_out in s.players[1].hand]
+    assert any(
+        ruled_out in s.players[1].hand
+        for s in (sample_state(v, random.Random(f"zero:{i}")) for i in range(40))
+    )
+
+
+@pytest.mark.parametrize("bad", [-1.0, float("nan"), float("inf"), "1", None, True])
+def test_a_weight_that_is_not_a_finite_number_from_0_is_refused(bad: object) -> None:
+    v = mid_hand_view()
+    with pytest.raises(InvalidStateError, match="a weight must be a") as caught:
+        sample_state(v, random.Random(1), weight=lambda _: bad)  # type: ignore[arg-type,return-value]
+    assert "invalid-state" == caught.value.code
+
+
+def test_worlds_that_all_weigh_0_are_refused() -> None:
+    with pytest.raises(InvalidStateError, match=r"every world dealt weighs 0 \(3 tried\)"):
+        sample_state(mid_hand_view(), random.Random(1), weight=lambda _: 0, tries=3)
+
+
+@pytest.mark.parametrize("tries", [0, -2, 4097, 2.0, True])
+def test_tries_out_of_range_are_refused(tries: object) -> None:
+    with pytest.raises(InvalidStateError, match="tries must be a whole number from 1 to 4096"):
+        sample_state(mid_hand_view(), random.Random(1), weight=lambda _: 1, tries=tries)  # type: ignore[arg-type]

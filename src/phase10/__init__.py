@@ -112,6 +112,8 @@ from phase10.notation import action_text, parse_action
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase, PhaseMelds
 from phase10.records import GameRecord, replay
 from phase10.rules import (
+    Seating,
+    SeatStatus,
     Viewpoint,
     apply,
     chance_draw,
@@ -123,7 +125,11 @@ from phase10.rules import (
     laydown_actions,
     laydown_phases,
     legal_actions,
+    may_hit,
+    may_take,
     new_game,
+    to_discard_pile,
+    turn_order,
 )
 from phase10.scoring import CLASSIC_SCORING, Scoring, hand_points
 from phase10.serialize import JSON_FORMAT, from_dict, from_json, to_dict, to_json
@@ -256,7 +262,9 @@ __all__ = [
     "RunOf",
     "Scoring",
     "SearchLimitError",
+    "SeatStatus",
     "SeatView",
+    "Seating",
     "SetOf",
     "Shape",
     "ShapeIndex",
@@ -307,6 +315,8 @@ __all__ = [
     "laydown_phases",
     "legal_actions",
     "master_deck",
+    "may_hit",
+    "may_take",
     "new_game",
     "parse_action",
     "parse_card",
@@ -326,7 +336,9 @@ __all__ = [
     "sort_cards",
     "standard_deck",
     "to_dict",
+    "to_discard_pile",
     "to_json",
+    "turn_order",
     "use_limits",
     "variant_names",
     "view",

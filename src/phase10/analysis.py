@@ -9,6 +9,20 @@ These are the measures :class:`~phase10.GreedyBot` decides with, public so that 
 * :func:`points_at_risk`: the penalty points a hand would score if the hand ended now;
 * :func:`playout`: play a state on to the end of the hand or of the game with given bots.
 
+And, for a bot that looks at the other seats, from what a seat can see (a
+:class:`~phase10.PlayerView`, or a full :class:`~phase10.GameState`):
+
+* :func:`next_player`: who draws next after a seat's discard (the whole order is the rules'
+  :func:`~phase10.turn_order`);
+* :func:`collecting`: what the public history of the hand shows a seat collects: the cards
+  it took from the discard pile, those it discarded and those it left there;
+* :func:`helps` and :func:`helpful`: whether a card would help a seat, as far as the view
+  tells;
+* :func:`hittable` and :func:`hitters`: whether a card fits a meld on the table, and which
+  seats could hit it;
+* :func:`world_weight`: how likely a full state is given what the history says, for
+  weighting the worlds of :func:`~phase10.sample_state`.
+
 >>> import phase10
 >>> from phase10.cards import parse_cards
 >>> rules = phase10.CLASSIC.meld_rules
@@ -19,33 +33,50 @@ These are the measures :class:`~phase10.GreedyBot` decides with, public so that 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeAlias
+
+import attrs
 
 from phase10._fast import BoundedCache, IdentityCache, lru_cache
 from phase10._laydown_plan import compiled_plan
-from phase10.actions import Action
+from phase10.actions import Action, Discard, Draw, DrawTwo, LayDown, TakeDiscard, TurnUp
 from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
-from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
+from phase10.errors import InvalidStateError
+from phase10.groups import ColorGroupOf, GroupType, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import find_laydown
 from phase10.limits import Limits, current_limits, work_budget
 from phase10.phases import Phase
-from phase10.rules import apply
+from phase10.rules import apply, may_hit, may_take, to_discard_pile, turn_order
 from phase10.scoring import Scoring
-from phase10.state import GameState
+from phase10.state import GameState, Unseen
 from phase10.views import PlayerView, view
 
 __all__ = [
+    "Collecting",
+    "Position",
+    "collecting",
     "completing_cards",
     "count_outs",
+    "helpful",
+    "helps",
+    "hittable",
+    "hitters",
+    "next_player",
     "phase_distance",
     "playout",
     "points_at_risk",
     "unseen_cards",
+    "world_weight",
 ]
+
+#: What the helpers for other seats read: a seat's view, or a full state (which shows
+#: every hand).
+Position: TypeAlias = PlayerView | GameState
 
 
 class _Actor(Protocol):
@@ -609,3 +640,361 @@ def playout(
         state = apply(state, bots[seat].act(view(state, seat), rng))
         count += 1
     return state
+
+
+# ----------------------------------------------------------------------------- other seats
+
+
+def next_player(position: Position, seat: int, *, skipping: int | None = None) -> int:
+    """The seat that draws next after ``seat`` ends its turn: the rules' turn order.
+
+    The first seat of :func:`~phase10.turn_order`: pending skips lose their turn (C-19,
+    C-20, M-14), and ``skipping`` is the target of a skip ``seat`` discards now. ``seat``
+    itself when every other seat is skipped.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 3), random.Random(0))
+    >>> v = phase10.view(state, 0)
+    >>> next_player(v, 0), next_player(v, 0, skipping=1), next_player(v, 2)
+    (1, 2, 0)
+
+    Raises:
+        InvalidStateError: ``seat`` or ``skipping`` is not a seat of the game.
+    """
+    return turn_order(position, seat, skipping=skipping)[0]
+
+
+@attrs.frozen(kw_only=True)
+class Collecting:
+    """What the public history of the current hand shows of what one seat collects.
+
+    Built by :func:`collecting`. Every field is public: any seat's view gives the same
+    answer for the same seat (the viewer's own hand is not used).
+
+    Attributes:
+        seat: The seat.
+        phases: The phases the seat may still lay down this hand (its open phases, V-4);
+            empty once it has laid down (it then plays on by hitting, C-14) or has
+            completed every phase.
+        laid_down: Whether the seat laid down its phase this hand.
+        known: The cards everybody knows the seat holds (:attr:`~phase10.SeatView.known`):
+            taken from the discard pile and not played since, among others.
+        taken: The cards the seat took from the discard pile this hand (C-11), oldest
+            first, played since or not.
+        discarded: The cards the seat discarded this hand (C-13), oldest first.
+        declined: The top cards of the discard pile the seat could have taken but left
+            for the draw pile (C-11, C-19: never a skip), oldest first.
+    """
+
+    seat: int
+    phases: tuple[Phase, ...]
+    laid_down: bool
+    known: tuple[Card, ...] = ()
+    taken: tuple[Card, ...] = ()
+    discarded: tuple[Card, ...] = ()
+    declined: tuple[Card, ...] = ()
+
+    @property
+    def passed(self) -> tuple[Card, ...]:
+        """The cards the seat let go this hand: :attr:`discarded`, then :attr:`declined`."""
+        return self.discarded + self.declined
+
+
+def _need_seat(position: Position, seat: object) -> int:
+    n = len(position.players)
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
+        raise InvalidStateError(f"seat must be a seat from 0 to {n - 1}, got {seat!r}")
+    return seat
+
+
+def _open_phases(position: Position, seat: int) -> tuple[Phase, ...]:
+    if position.players[seat].laid_down:
+        return ()
+    phases = position.variant.phases
+    return tuple(phases[i] for i in position.open_phases(seat))
+
+
+def collecting(position: Position, seat: int) -> Collecting:
+    """What the public history of the current hand shows ``seat`` collects.
+
+    Read from :attr:`~phase10.PlayerView.history` (the same for every seat) and the seat's
+    public fields, so it is what every player at the table could know. A card is
+    *declined* when the seat drew from the draw pile while it lay on top of the discard
+    pile and could be taken (:func:`~phase10.may_take`).
+
+    >>> import phase10
+    >>> from phase10 import CLASSIC, Card, Discard, Draw, TakeDiscard
+    >>> from phase10.cards import parse_cards
+    >>> hands = ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10")
+    >>> state = phase10.new_game(CLASSIC, 2)
+    >>> for action in [phase10.Deal(c) for pair in zip(*map(parse_cards, hands))
+    ...                for c in reversed(pair)]:
+    ...     state = phase10.apply(state, action)
+    >>> state = phase10.apply(state, phase10.TurnUp(Card.parse("G7")))
+    >>> for action in (TakeDiscard(1), Discard(1, Card.parse("B1")), Draw(0)):
+    ...     state = phase10.apply(state, action)
+    >>> seen = collecting(phase10.view(state, 0), 1)
+    >>> [str(c) for c in seen.taken], [str(c) for c in seen.known], [str(c) for c in seen.passed]
+    (['G7'], ['G7'], ['B1'])
+    >>> [str(c) for c in collecting(phase10.view(state, 1), 0).declined]
+    ['B1']
+
+    Raises:
+        InvalidStateError: ``seat`` is not a seat of the game.
+    """
+    seat = _need_seat(position, seat)
+    taken, discarded, declined = _evidence(position)[seat]
+    player = position.players[seat]
+    return Collecting(
+        seat=seat,
+        phases=_open_phases(position, seat),
+        laid_down=player.laid_down,
+        known=player.known,
+        taken=taken,
+        discarded=discarded,
+        declined=declined,
+    )
+
+
+#: Per seat: the cards it took from the discard pile, discarded and declined this hand.
+_Evidence = tuple[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]], ...]
+
+# A history is walked once for every seat, and once for all the worlds a weighted
+# sample_state deals from one view (they share the view's History object). 16 entries: an
+# entry keeps its history alive, and a bot needs the current one only.
+_EVIDENCE: IdentityCache[tuple[object, int, _Evidence]] = IdentityCache(
+    16,
+    name="_EVIDENCE",
+    key="identity of a `History`",
+    why="identity cache; a `History` is immutable, and the entry keeps the variant (compared "
+    "by identity) and the number of seats it was read for",
+)
+
+
+def _evidence(position: Position) -> _Evidence:
+    """What the history of the hand shows of each seat (see :class:`Collecting`)."""
+    history = position.history
+    variant = position.variant
+    n = len(position.players)
+    known = _EVIDENCE.get(id(history))
+    if known is not None and known[0] is variant and known[1] == n:
+        return known[2]
+    taken: list[list[Card]] = [[] for _ in range(n)]
+    discarded: list[list[Card]] = [[] for _ in range(n)]
+    declined: list[list[Card]] = [[] for _ in range(n)]
+    top: Card | None = None  # the top of the discard pile, when the history shows it
+    for event in history:
+        action = event.action
+        if action is None:
+            if event.unseen is Unseen.KEEP:  # the other card of a Take two is discarded
+                top = None
+            continue
+        kind = type(action)
+        if kind is Discard:
+            assert isinstance(action, Discard)
+            if 0 <= action.player < n:
+                discarded[action.player].append(action.card)
+            if to_discard_pile(variant, action.card):
+                top = action.card
+        elif kind is TakeDiscard:
+            assert isinstance(action, TakeDiscard)
+            if 0 <= action.player < n and event.card is not None:
+                taken[action.player].append(event.card)
+            top = None  # the card below is not tracked: its taker discards before anyone draws
+        elif kind is Draw or kind is DrawTwo:
+            assert isinstance(action, Draw | DrawTwo)
+            if 0 <= action.player < n and top is not None and may_take(top):
+                declined[action.player].append(top)
+        elif kind is TurnUp:
+            assert isinstance(action, TurnUp)
+            top = action.card
+        elif not isinstance(action, LayDown) and getattr(action, "player", None) is not None:
+            top = None  # an Announce that discards its cards (T-4), a Master action
+    found = tuple((tuple(taken[s]), tuple(discarded[s]), tuple(declined[s])) for s in range(n))
+    _EVIDENCE.put(history, (variant, n, found))
+    return found
+
+
+@lru_cache(maxsize=256, key="a `GroupType`", why="a phase of one group is a value of the group")
+def _alone(group: GroupType) -> Phase:
+    """The phase of ``group`` alone: how close cards come to that one group."""
+    return Phase((group,))
+
+
+def _hand_of(position: Position, seat: int) -> tuple[Card, ...] | None:
+    if isinstance(position, GameState):
+        return position.players[seat].hand
+    return position.hand if seat == position.player else None
+
+
+def _fits_table(position: Position, card: Card) -> bool:
+    rules = position.variant.meld_rules
+    return any(meld.can_add(card, rules=rules) for row in position.table for meld in row)
+
+
+def hittable(position: Position, card: Card) -> bool:
+    """Whether ``card`` fits a meld on the table now (C-14): some seat could hit it there.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> hittable(phase10.view(state, 0), phase10.Card.parse("W"))  # no meld on the table yet
+    False
+    """
+    return _fits_table(position, card)
+
+
+def hitters(position: Position, card: Card) -> tuple[int, ...]:
+    """The seats that could hit ``card`` on their turn, in seat order.
+
+    Those that have laid down (:func:`~phase10.may_hit`, C-14), when the card fits a meld
+    on the table (:func:`hittable`). Feeding such a seat a card it can hit brings it a
+    card closer to going out.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> hitters(state, phase10.Card.parse("R7"))
+    ()
+    """
+    if not _fits_table(position, card):
+        return ()
+    return tuple(s for s in range(len(position.players)) if may_hit(position, s))
+
+
+def _links(known: tuple[Card, ...], card: Card, phase: Phase, rules: MeldRules) -> bool:
+    """Whether ``card`` brings ``known`` closer to one group of ``phase`` they already start."""
+    for group in dict.fromkeys(phase.groups):
+        alone = _alone(group)
+        base = phase_distance(known, alone, rules=rules)
+        # base > size: no known card counts towards the group, so nothing links to it
+        if base <= alone.size and phase_distance((*known, card), alone, rules=rules) < base:
+            return True
+    return False
+
+
+def helpful(position: Position, seat: int, cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of ``cards`` that would help ``seat``, as far as ``position`` tells.
+
+    Each distinct card once, in canonical order. A card helps:
+
+    * a seat that has laid down this hand when it fits a meld on the table
+      (:func:`hitters`): hitting it brings the seat closer to going out (C-14, C-15);
+    * a seat whose hand ``position`` shows (the viewer's own, or any seat of a full
+      :class:`~phase10.GameState`, such as a world of :func:`~phase10.sample_state`) when
+      it shortens the hand's :func:`phase_distance` to one of its open phases
+      (:func:`completing_cards`);
+    * any other seat not laid down, from the public evidence only (:func:`collecting`): a
+      wild (C-17); or a card that brings the cards the seat is known to hold (taken from
+      the discard pile) closer to one group of its phase that they already start (a third
+      7 to two known 7s, a neighbour to a known run). With no known card nothing but a wild
+      is known to help: the answer is evidence, not a guess about the hidden cards.
+
+    A skip or an action card never helps: it is no part of a group (C-19).
+
+    >>> import random, phase10
+    >>> from phase10.cards import parse_cards
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> state.current_player, str(state.top_discard)
+    (1, 'Y4')
+    >>> state = phase10.apply(state, phase10.TakeDiscard(1))
+    >>> v = phase10.view(state, 0)   # seat 1 took a 4 for its 2 sets of 3
+    >>> [str(c) for c in helpful(v, 1, parse_cards("R4 R9 W S"))]
+    ['R4', 'W']
+
+    Raises:
+        InvalidStateError: ``seat`` is not a seat of the game.
+    """
+    seat = _need_seat(position, seat)
+    distinct = tuple(dict.fromkeys(cards))
+    rules = position.variant.meld_rules
+    player = position.players[seat]
+    if may_hit(position, seat):  # it has laid down and plays on by hitting (C-14)
+        return sort_cards(c for c in distinct if _fits_table(position, c))
+    phases = _open_phases(position, seat)
+    hand = _hand_of(position, seat)
+    if hand is not None:
+        return sort_cards(
+            {c: None for p in phases for c in completing_cards(hand, p, distinct, rules=rules)}
+        )
+    known = player.known
+    out = []
+    for card in distinct:
+        if card.kind is Kind.WILD:
+            if phases:
+                out.append(card)
+        elif card.kind is Kind.NUMBER and any(_links(known, card, p, rules) for p in phases):
+            out.append(card)
+    return sort_cards(out)
+
+
+def helps(position: Position, seat: int, card: Card) -> bool:
+    """Whether ``card`` would help ``seat``, as far as ``position`` tells: see :func:`helpful`.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> v = phase10.view(state, 0)
+    >>> helps(v, 1, phase10.Card.parse("W")), helps(v, 1, phase10.Card.parse("S"))
+    (True, False)
+
+    Raises:
+        InvalidStateError: ``seat`` is not a seat of the game.
+    """
+    return bool(helpful(position, seat, (card,)))
+
+
+def world_weight(view: PlayerView, state: GameState, *, passed: float = 0.25) -> float:
+    """How likely ``state`` is, relative to other worlds behind ``view``, given the history.
+
+    Every world consistent with the view is equally likely to :func:`~phase10.sample_state`;
+    the public history says more: a seat that discarded a card, or left it on the discard
+    pile (:attr:`Collecting.passed`), is less likely to hold another copy of it. The weight
+    is ``passed`` to the power of the number of such cards among the hidden cards of the
+    other seats' hands (the cards of :attr:`~phase10.SeatView.known` are not hidden), so
+    1.0 for a world that contradicts nothing and ``passed=1.0`` weighs every world
+    alike. Give it to :func:`~phase10.sample_state` as ``weight`` to resample the worlds
+    by it.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> v = phase10.view(state, 0)
+    >>> world_weight(v, phase10.sample_state(v, random.Random(1)))  # nothing passed yet
+    1.0
+    >>> weigh = lambda state: world_weight(v, state)
+    >>> guess = phase10.sample_state(v, random.Random(1), weight=weigh, tries=16)
+    >>> phase10.view(guess, 0) == v
+    True
+
+    Args:
+        view: What the seat sees.
+        state: A full state behind ``view`` (from :func:`~phase10.sample_state`).
+        passed: The factor for each hidden card a seat holds although it let an equal card
+            go this hand; from 0 (such worlds are ruled out) to 1 (the evidence is ignored).
+
+    Raises:
+        InvalidStateError: ``passed`` is not a number from 0 to 1, or ``state`` has not the
+            view's seats.
+    """
+    given: object = passed  # typed float, but a caller may pass anything
+    if isinstance(given, bool) or not isinstance(given, int | float):
+        raise InvalidStateError(f"passed must be a number from 0 to 1, got {passed!r}")
+    if not (math.isfinite(passed) and 0 <= passed <= 1):
+        raise InvalidStateError(f"passed must be a number from 0 to 1, got {passed!r}")
+    if len(state.players) != len(view.players):
+        raise InvalidStateError(
+            f"the state has {len(state.players)} seats, the view {len(view.players)}"
+        )
+    if passed == 1:
+        return 1.0
+    count = 0
+    evidence = _evidence(view)
+    for seat, seen in enumerate(view.players):
+        if seat == view.player:
+            continue
+        _, discarded, declined = evidence[seat]
+        let_go = discarded + declined
+        if not let_go:
+            continue
+        hidden = Counter(state.players[seat].hand)
+        hidden.subtract(seen.known)
+        for card in set(let_go):
+            count += max(0, hidden[card])
+    return float(passed**count)

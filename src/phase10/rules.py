@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol
 
 from phase10._checks import is_whole
@@ -81,6 +81,8 @@ from phase10.variants import (
 )
 
 __all__ = [
+    "SeatStatus",
+    "Seating",
     "Viewpoint",
     "apply",
     "chance_draw",
@@ -92,7 +94,11 @@ __all__ = [
     "laydown_actions",
     "laydown_phases",
     "legal_actions",
+    "may_hit",
+    "may_take",
     "new_game",
+    "to_discard_pile",
+    "turn_order",
 ]
 
 
@@ -104,6 +110,41 @@ class Viewpoint(Protocol):
 
     def acting_state(self) -> GameState | None:
         """A full state with the same legal actions, or ``None`` when the holder does not act."""
+        ...
+
+
+class SeatStatus(Protocol):
+    """The public flags of a seat that :func:`turn_order` and :func:`may_hit` read.
+
+    A :class:`~phase10.PlayerState` or a :class:`~phase10.SeatView`.
+    """
+
+    @property
+    def skipped(self) -> bool:
+        """Whether a skip lies against the seat (C-20)."""
+        ...
+
+    @property
+    def laid_down(self) -> bool:
+        """Whether the seat laid down its phase this hand."""
+        ...
+
+
+class Seating(Protocol):
+    """What :func:`turn_order` and :func:`may_hit` read of a game.
+
+    A :class:`~phase10.GameState` or a :class:`~phase10.PlayerView`: both show every seat's
+    pending skip and laid-down flag, and the tie-break seats.
+    """
+
+    @property
+    def players(self) -> Sequence[SeatStatus]:
+        """One status per seat."""
+        ...
+
+    @property
+    def tiebreak(self) -> tuple[int, ...]:
+        """The seats playing a tie-break hand (C-26); empty otherwise."""
         ...
 
 
@@ -301,7 +342,7 @@ def new_game(variant: Variant, num_players: int, *, dealer: int = 0) -> GameStat
     )
 
 
-def _next_seat(state: GameState, seat: int) -> int:
+def _next_seat(state: Seating, seat: int) -> int:
     """The next active seat clockwise (to the left) of ``seat`` (C-4)."""
     n = len(state.players)
     if not state.tiebreak:
@@ -442,9 +483,19 @@ def _take_violation(state: GameState) -> Violation | None:
     top = state.top_discard
     if top is None:
         return Violation.EMPTY_PILE
-    if top.kind is Kind.SKIP:  # rule C-19
+    if not may_take(top):  # rule C-19
         return Violation.CANNOT_TAKE_SKIP
     return None
+
+
+def may_take(card: Card) -> bool:
+    """Whether ``card``, on top of the discard pile, may be taken (C-11): not a skip (C-19).
+
+    >>> from phase10 import Card
+    >>> may_take(Card.parse("R7")), may_take(Card.parse("W")), may_take(Card.parse("S"))
+    (True, True, False)
+    """
+    return card.kind is not Kind.SKIP
 
 
 def _lay_down_violation(state: GameState, seat: int) -> Violation | None:
@@ -471,7 +522,7 @@ def _go_out_violation(state: GameState, cards_left: int) -> Violation | None:
     return None
 
 
-def _hitting_violation(state: GameState, seat: int) -> Violation | None:
+def _hitting_violation(state: Seating, seat: int) -> Violation | None:
     """Whether ``seat`` may hit at all: only after laying down their own phase (C-14)."""
     return None if state.players[seat].laid_down else Violation.PHASE_NOT_LAID_DOWN
 
@@ -494,6 +545,75 @@ def _hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violat
     if owner != seat and state.laid_this_turn and not state.variant.hit_others_on_laydown_turn:
         return Violation.HIT_NOT_ALLOWED_YET  # rule C-14, option
     return None
+
+
+def may_hit(state: Seating, seat: int) -> bool:
+    """Whether ``seat`` may hit melds on its turns this hand: it has laid down (C-14).
+
+    Whether a given meld and card may be hit on the current turn depends on more (the meld
+    must accept the card, :meth:`~phase10.Meld.can_add`, and the option
+    ``hit_others_on_laydown_turn``); this is the part that holds for the seat's later turns
+    too, so a bot can ask it of any seat, from a view.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> may_hit(state, 0), may_hit(phase10.view(state, 1), 0)
+    (False, False)
+
+    Raises:
+        InvalidStateError: ``seat`` is not a seat of the game.
+    """
+    _need_seat(state, seat, "seat")
+    return _hitting_violation(state, seat) is None
+
+
+def _need_seat(state: Seating, seat: object, name: str) -> None:
+    n = len(state.players)
+    if not (is_whole(seat, 0) and isinstance(seat, int) and seat < n):
+        raise InvalidStateError(f"{name} must be a seat from 0 to {n - 1}, got {seat!r}")
+
+
+def turn_order(state: Seating, seat: int, *, skipping: int | None = None) -> tuple[int, ...]:
+    """The seats whose turns follow the end of ``seat``'s turn, up to ``seat``'s next turn.
+
+    As the rules hand the turn on: to the next seat to the left (C-4; in a tie-break hand,
+    the next tied seat, C-26), and a seat with a skip against it loses its turn, which
+    spends the skip (C-19, C-20, M-14). The first seat is the one that draws next after
+    ``seat`` discards; the last is ``seat`` itself. ``skipping`` is the target of a skip
+    ``seat`` discards now (not checked for legality: see :func:`legal_actions`), whose
+    skip is then pending too. A hand ends when somebody goes out, so every seat of the hand
+    is still playing. For a seat that does not play a tie-break hand: one round of the
+    tied seats.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 3), random.Random(0))
+    >>> turn_order(state, 0), turn_order(state, 0, skipping=1)
+    ((1, 2, 0), (2, 0))
+
+    Raises:
+        InvalidStateError: ``seat`` or ``skipping`` is not a seat of the game.
+    """
+    _need_seat(state, seat, "seat")
+    if skipping is not None:
+        _need_seat(state, skipping, "skipping")
+    players = state.players
+    pending = {s for s, p in enumerate(players) if p.skipped}
+    if skipping is not None:
+        pending.add(skipping)
+    # a seat out of a tie-break hand gets no turn: then one round of the tied seats
+    rounds = len(state.tiebreak) if state.tiebreak and seat not in state.tiebreak else None
+    order: list[int] = []
+    at = seat
+    # each seat loses at most one turn (one pending skip each), so two rounds are enough
+    for _ in range(2 * len(players) + 1):
+        at = _next_seat(state, at)
+        if at in pending:  # as _begin_turn: the skip is spent, the turn lost
+            pending.discard(at)
+            continue
+        order.append(at)
+        if at == seat or len(order) == rounds:
+            break
+    return tuple(order)
 
 
 # Actions are immutable values, so the listing and the samplers reuse them instead of building
@@ -1040,9 +1160,22 @@ def _discard_to(state: GameState, card: Card) -> tuple[tuple[Card, ...], tuple[C
     Action cards and Master's skips go to the blue pile (M-11), the rest on the discard
     pile (C-13).
     """
-    if state.variant.action_cards and (card.kind is Kind.ACTION or card.kind is Kind.SKIP):
+    if not to_discard_pile(state.variant, card):
         return state.discard_pile, _insert(state.action_pile, card)
     return (*state.discard_pile, card), state.action_pile
+
+
+def to_discard_pile(variant: Variant, card: Card) -> bool:
+    """Whether ``card``, discarded, goes on the discard pile (C-13), where it can be taken.
+
+    Not in Phase 10 Master for its action cards and skips: they go to the blue pile (M-11).
+
+    >>> import phase10
+    >>> skip = phase10.Card.parse("S")
+    >>> to_discard_pile(phase10.CLASSIC, skip), to_discard_pile(phase10.MASTER, skip)
+    (True, False)
+    """
+    return not (variant.action_cards and (card.kind is Kind.ACTION or card.kind is Kind.SKIP))
 
 
 def _apply_chance(state: GameState, action: Action) -> GameState:

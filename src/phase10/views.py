@@ -9,6 +9,7 @@ public.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -539,7 +540,17 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     return _to_state(v, tuple(states), tuple(compress(cards, mask)), drawn)
 
 
-def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+# The most worlds one weighted sample_state deals (tries): its docstring says the number.
+_MAX_TRIES = 4096
+
+
+def sample_state(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    weight: Callable[[GameState], float] | None = None,
+    tries: int = 8,
+) -> GameState:
     """A full state consistent with ``view``: the hidden cards dealt at random.
 
     The hidden cards are the deck minus every card the view shows; they are shuffled with
@@ -562,14 +573,66 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     >>> phase10.view(guess, 2) == v, guess.players[2].hand == state.players[2].hand
     (True, True)
 
+    With ``weight``, the worlds are weighted by what else the bot knows (as
+    :func:`phase10.analysis.world_weight` weighs them by the cards each seat let go):
+    ``tries`` worlds are dealt as above, one after the other from ``rng``, and one of them
+    is picked with a probability proportional to ``weight(world)``, with one more
+    ``rng.random()`` (sampling-importance-resampling: the more tries, the closer the
+    worlds come to the weighted distribution). Without ``weight`` (the default) the deal
+    is the one above, unchanged; with ``tries=1`` it is that deal too.
+
+    >>> from phase10.analysis import world_weight
+    >>> weighed = phase10.sample_state(v, random.Random("bot"), weight=lambda s: world_weight(v, s))
+    >>> phase10.view(weighed, 2) == v
+    True
+
+    Args:
+        view: What the seat sees.
+        rng: The randomness of the deal.
+        weight: How likely a world is, a finite number >= 0 (any scale); ``None`` deals
+            uniformly.
+        tries: With ``weight``: how many worlds to deal and choose from, 1 to
+            4096.
+
     Raises:
         TypeError: ``view`` is not a :class:`PlayerView`.
         InvalidStateError: the view is inconsistent (it shows cards the deck does not hold,
-            or its counts do not add up).
+            or its counts do not add up); or, with ``weight``, ``tries`` is not a whole
+            number from 1 to 4096, a weight is not a finite number >= 0, or
+            every world dealt weighs 0.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"sample_state() needs a PlayerView, got {type(view).__name__}")
+    if weight is not None and not (is_whole(tries, 1) and tries <= _MAX_TRIES):
+        raise InvalidStateError(
+            f"tries must be a whole number from 1 to {_MAX_TRIES}, got {tries!r}"
+        )
     state = _determinize(view, rng)
     for problem in dealt_problems(state, view.player):
         raise InvalidStateError(str(problem))
-    return state
+    if weight is None:
+        return state
+    # the first world is checked above; the others are dealt from the same view alike
+    worlds = [state, *(_determinize(view, rng) for _ in range(tries - 1))]
+    weights = [_weight_of(weight(world)) for world in worlds]
+    total = math.fsum(weights)
+    if total <= 0:
+        raise InvalidStateError(f"every world dealt weighs 0 ({tries} tried)")
+    pick = rng.random() * total
+    for world, w in zip(worlds, weights, strict=True):
+        if w > 0:
+            chosen = world
+            pick -= w
+            if pick < 0:
+                break
+    return chosen
+
+
+def _weight_of(value: object) -> float:
+    """``value`` as a weight, or the error for a weight that is not one."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidStateError(f"a weight must be a number, got {value!r}")
+    w = float(value)
+    if not (math.isfinite(w) and w >= 0):
+        raise InvalidStateError(f"a weight must be a finite number >= 0, got {value!r}")
+    return w
