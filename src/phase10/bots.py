@@ -37,14 +37,22 @@ from phase10.actions import (
     TakeDiscard,
     TakeOffer,
 )
-from phase10.analysis import count_outs, phase_distance, unseen_cards
+from phase10.analysis import (
+    collecting,
+    count_outs,
+    helpful,
+    next_player,
+    phase_distance,
+    unseen_cards,
+    world_weight,
+)
 from phase10.cards import ActionKind, Card, Kind, sort_cards
 from phase10.chance import play_chance
 from phase10.errors import IllegalActionError, SearchLimitError, Violation
 from phase10.groups import Meld
 from phase10.limits import current_limits, spend_steps, work_budget
 from phase10.phases import Phase
-from phase10.rules import apply, legal_actions
+from phase10.rules import apply, legal_actions, may_hit
 from phase10.state import GameState, TurnStep
 from phase10.variants import LaydownStyle, PhaseOrder
 from phase10.views import PlayerView, sample_state, view
@@ -674,12 +682,16 @@ class CautiousBot:
       phase are weighed (as :class:`GreedyBot`), and each costs ``outs_weight`` a step per
       out (unseen card that would shorten that distance) it leaves the hand short of;
       once down, a card costs a hundredth of a step less per point it takes out of hand;
-    * the next player to draw (:func:`next_drawer`: skipped seats pass) is dealt at random
-      ``worlds`` times with :func:`phase10.sample_state`, which keeps the cards everybody
-      knows they took from the discard pile in their hand; a card *feeds* them when it
-      shortens their hand's distance to their phase (a wild always does) or, once their
-      phase is down, when it can be hit on the table. The fraction of worlds it feeds
-      them in, times ``feed_weight``, is added to the loss;
+    * the next player to draw (:func:`phase10.analysis.next_player`: skipped seats pass)
+      is dealt at random ``worlds`` times with :func:`phase10.sample_state`, which keeps
+      the cards everybody knows they took from the discard pile in their hand; each deal
+      is weighed by what they let go this hand (:func:`phase10.analysis.world_weight`
+      with ``passed``, times ``declined`` when the card they last left on the discard
+      pile would help the hand it deals them). A card *feeds* them when
+      :func:`phase10.analysis.helpful` says it helps them: it shortens their hand's
+      distance to their phase, or, once they are down, it fits the table (then in every
+      deal). The weighted share of deals it feeds them in, times ``feed_weight``, is
+      added to the loss;
     * the card of least loss goes, the greedy order breaking ties. A skip still goes
       first (it feeds nobody, C-19), on the seat most likely to go out: the one down with
       fewest cards, else :class:`GreedyBot`'s leader.
@@ -700,11 +712,25 @@ class CautiousBot:
         feed_weight: What feeding the next player in every world costs, in steps of
             distance to the phase.
         outs_weight: What one out is worth, in steps of distance.
+        passed: How much less likely a deal is for each hidden card the next player holds
+            although they let an equal card go this hand (discarded it or left it on the
+            discard pile): :func:`phase10.analysis.world_weight`'s ``passed``; 1 ignores
+            that evidence.
+        declined: How much less likely a deal is when the card the next player last left
+            on the discard pile (:attr:`phase10.analysis.Collecting.declined`) would help
+            the hand it deals them: a player who takes what helps (as :class:`GreedyBot`
+            does) would have taken it; 1 ignores that evidence.
     """
 
-    worlds: int = attrs.field(default=16, validator=attrs.validators.ge(1))
-    feed_weight: float = 1.0
+    worlds: int = attrs.field(default=24, validator=attrs.validators.ge(1))
+    feed_weight: float = 1.5
     outs_weight: float = 0.03
+    passed: float = attrs.field(
+        default=0.25, validator=[attrs.validators.ge(0.0), attrs.validators.le(1.0)]
+    )
+    declined: float = attrs.field(
+        default=0.2, validator=[attrs.validators.ge(0.0), attrs.validators.le(1.0)]
+    )
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy action, or at a discard the card that costs least, feeding included.
@@ -757,64 +783,43 @@ class CautiousBot:
             near = min(dist.values())
             cards = [c for c in cards if dist[c] == near]
             loss = {c: -self.outs_weight * greedy.outs(_without(hand, c), near) for c in cards}
-        feeds = _feeds(view, cards, _next_drawer(view), self.worlds, seed)
+        feeds = _feeds(view, cards, next_player(view, view.player), self, seed)
         place = {c: i for i, c in enumerate(cards)}
         best = min(cards, key=lambda c: (loss[c] + self.feed_weight * feeds[c], place[c]))
         return next(a for a in order if a.card == best)
 
 
-def _next_drawer(view: PlayerView) -> int:
-    """The seat that draws after the viewer's discard: the next to play, skipped seats passing.
-
-    Only the seats playing the hand count (those of a tie-break); a seat against which a
-    skip lies loses that turn (C-20), so the one after it draws. The viewer itself when
-    every other seat is skipped.
-
-    (Issue 26 puts the public helper, ``next_players``, in :mod:`phase10.analysis`.)
-    """
-    players = view.players
-    n = len(players)
-    me = view.player
-    active = view.tiebreak or range(n)
-    for k in range(1, n):
-        seat = (me + k) % n
-        if seat in active and not players[seat].skipped:
-            return seat
-    return me
-
-
 def _feeds(
-    view: PlayerView, cards: Sequence[Card], seat: int, worlds: int, seed: float
+    view: PlayerView, cards: Sequence[Card], seat: int, bot: CautiousBot, seed: float
 ) -> dict[Card, float]:
-    """For each card, the fraction of ``worlds`` deals in which it helps ``seat`` to take it."""
-    if seat == view.player:
-        return dict.fromkeys(cards, 0.0)
-    variant = view.variant
-    rules = variant.meld_rules
-    phases = _open_phases(view, seat)
-    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
-    takeable = [c for c in cards if c.kind is not Kind.SKIP]  # C-19
+    """For each card, how likely it is to help ``seat`` (:func:`~phase10.analysis.helpful`).
+
+    Certain for a seat that hits (it is down and the card fits the table); else the
+    weighted share of ``bot.worlds`` deals of the hidden cards in which the card helps the
+    seat's hand, each deal weighed by :func:`~phase10.analysis.world_weight`.
+    """
     out = dict.fromkeys(cards, 0.0)
-    if not phases or (not announce and view.players[seat].laid_down):
-        melds = [m for row in view.table for m in row]
-        for c in takeable:
-            if any(m.hit_options(c, rules=rules) for m in melds):
-                out[c] = 1.0
+    if seat == view.player:
         return out
-    naturals = [c for c in takeable if not c.is_wild]
-    for c in takeable:
-        if c.is_wild:
+    if may_hit(view, seat):
+        for c in helpful(view, seat, cards):
             out[c] = 1.0
-    if not naturals:
         return out
-    share = 1.0 / worlds
-    for i in range(worlds):
-        hand = sample_state(view, random.Random(f"{seed}:{i}")).players[seat].hand
-        base = min(phase_distance(hand, p, rules=rules) for p in phases)
-        for c in naturals:
-            more = (*hand, c)
-            if min(phase_distance(more, p, rules=rules) for p in phases) < base:
-                out[c] += share
+    total = 0.0
+    # the last card they left on the discard pile: a hand it would help is less likely
+    declined = collecting(view, seat).declined[-1:] if bot.declined < 1 else ()
+    for i in range(bot.worlds):
+        world = sample_state(view, random.Random(f"{seed}:{i}"))
+        w = world_weight(view, world, passed=bot.passed)
+        if declined and w and helpful(world, seat, declined):
+            w *= bot.declined
+        if w:
+            total += w
+            for c in helpful(world, seat, cards):
+                out[c] += w
+    if total:
+        for c in cards:
+            out[c] /= total
     return out
 
 
