@@ -722,7 +722,7 @@ class CautiousBot:
             does) would have taken it; 1 ignores that evidence.
     """
 
-    worlds: int = attrs.field(default=24, validator=attrs.validators.ge(1))
+    worlds: int = attrs.field(default=16, validator=attrs.validators.ge(1))
     feed_weight: float = 1.5
     outs_weight: float = 0.03
     passed: float = attrs.field(
@@ -841,11 +841,13 @@ class ISMCTSBot:
 
     Each iteration deals the hidden cards at random with :func:`phase10.sample_state` (a
     *determinization*: one full state the view allows), walks down a tree of the bot's own
-    decisions, expands one new decision, plays on with :class:`GreedyBot` for everybody
-    until ``horizon`` turns have ended (or the hand), and scores the result with a
-    heuristic: phases laid or how close each hand is to its phase
-    (:func:`phase10.analysis.phase_distance`, :func:`phase10.analysis.count_outs`) and the
-    points at risk, the bot's score minus the best opponent's. The tree is shared by all
+    decisions, expands one new decision, plays on with the rollout policy for everybody
+    (``rollout``: by default :func:`greedy_policy`, :class:`GreedyBot`'s choices read from
+    the state) until ``horizon`` turns have ended (or the hand), and scores the result with
+    the evaluation (``evaluation``: by default :func:`search_value`, a heuristic: phases
+    laid or how close each hand is to its phase, :func:`phase10.analysis.phase_distance`
+    and :func:`phase10.analysis.count_outs`, and the points at risk, the bot's score minus
+    the best opponent's). The tree is shared by all
     determinizations (single-observer ISMCTS): a decision's children are the bot's actions,
     chosen by UCB1 over the iterations in which they were available.
 
