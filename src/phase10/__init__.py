@@ -34,7 +34,7 @@ from phase10.actions import (
     action_target,
     seat_name,
 )
-from phase10.bots import Bot, GreedyBot, ISMCTSBot, RandomBot
+from phase10.bots import Bot, CautiousBot, GreedyBot, ISMCTSBot, RandomBot
 from phase10.cards import (
     CLASSIC_COLORS,
     CLASSIC_GAME,
@@ -202,6 +202,7 @@ __all__ = [
     "BotResult",
     "Card",
     "CardGame",
+    "CautiousBot",
     "ChanceAction",
     "Color",
     "ColorGroupOf",

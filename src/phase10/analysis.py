@@ -536,24 +536,42 @@ _DECK_COUNTS: IdentityCache[Counter[Card]] = IdentityCache(
 )
 
 
-def unseen_cards(view: PlayerView) -> Counter[Card]:
+def unseen_cards(view: PlayerView | GameState, *, seat: int | None = None) -> Counter[Card]:
     """The cards the viewer has not seen: the other hands and the draw pile, as counts.
+
+    Given a :class:`~phase10.GameState` and ``seat``, the cards ``seat`` has not seen there:
+    the same counts as ``unseen_cards(phase10.view(state, seat))``, without building the
+    view (a search's rollouts ask this at every step).
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
     >>> v = phase10.view(state, 0)
     >>> sum(unseen_cards(v).values()) == v.draw_count + v.players[1].hand_size
     True
+    >>> unseen_cards(state, seat=0) == unseen_cards(v)
+    True
+
+    Raises:
+        TypeError: a :class:`~phase10.GameState` without ``seat``, or a view with one.
     """
+    if isinstance(view, GameState):
+        if seat is None:
+            raise TypeError("unseen_cards of a GameState needs the seat that looks")
+        hand = view.players[seat].hand
+        drawn = view.drawn if seat == view.turn else ()  # as views.view shows them
+    elif seat is not None:
+        raise TypeError("unseen_cards of a PlayerView takes no seat: the view has its viewer")
+    else:
+        hand, drawn = view.hand, view.drawn
     deck = view.variant.deck_for(view.num_players)
     counts = _DECK_COUNTS.get(id(deck))
     if counts is None:
         counts = _DECK_COUNTS.put(deck, Counter(deck))
     pool = counts.copy()  # the cached counts stay as they are
-    pool.subtract(view.hand)
+    pool.subtract(hand)
     pool.subtract(view.discard_pile)
     pool.subtract(view.action_pile)
-    pool.subtract(view.drawn)
+    pool.subtract(drawn)
     pool.subtract(card for _, card in view.offers)
     for row in view.table:
         for meld in row:
