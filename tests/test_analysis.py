@@ -177,11 +177,17 @@ def _free_wild(rules: MeldRules) -> Card:
 def _searched_distance(hand: tuple[Card, ...], phase: Phase, rules: MeldRules) -> int:
     """The definition of phase_distance, answered by the search alone."""
     limits = current_limits()
-    limits = limits.raised(max_search_nodes=limits.max_engine_search_nodes)
+    # the oracle may search as far as the engine's searches may, with a call budget to match
+    # (13 cards of few numbers with phase.size wilds added can run past one call's budget)
+    limits = limits.raised(
+        max_search_nodes=limits.max_engine_search_nodes,
+        max_call_steps=limits.max_engine_search_nodes,
+    )
     wild = _free_wild(rules)
-    for k in range(phase.size + 1):
-        if find_laydown(hand + (wild,) * k, phase, rules=rules, limits=limits) is not None:
-            return k
+    with use_limits(limits):
+        for k in range(phase.size + 1):
+            if find_laydown(hand + (wild,) * k, phase, rules=rules, limits=limits) is not None:
+                return k
     return phase.size + 1
 
 
