@@ -217,6 +217,14 @@ def test_simulate_prints_a_table_and_progress(capsys: pytest.CaptureFixture[str]
     assert "\r" not in err
 
 
+def test_simulate_knows_the_shipped_bots_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "-g", "2", "--bots", "cautious,greedy,random", "-v", "classic-first-1"]
+    status, out, _ = run(capsys, *argv)
+    assert 0 == status
+    names = [line.split()[1] for line in out.splitlines()[2:5]]
+    assert ["CautiousBot", "GreedyBot", "RandomBot"] == names
+
+
 def test_simulate_on_workers_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "-g", "4", "--bots", "greedy,random,random", "-v", "classic-first-1"]
     _, alone, _ = run(capsys, *argv)

@@ -289,7 +289,8 @@ def _greedy_decision(
         except SearchLimitError:
             if not decision:  # a rollout of a search: the search decides what to do
                 raise
-            return (_out_of_budget(actions), *actions[1:])
+            first = _out_of_budget(actions)
+            return (first, *(a for a in actions if a != first)) if rank else (first,)
 
 
 #: The steps weighing one laydown counts for (its cards left, their points), and asking a

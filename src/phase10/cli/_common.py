@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 
-from phase10.bots import Bot, GreedyBot, RandomBot
+from phase10.bots import Bot, CautiousBot, GreedyBot, RandomBot
 from phase10.cards import Card, sort_cards
 from phase10.errors import LimitError, NotationError
 from phase10.limits import current_limits
@@ -19,7 +19,11 @@ from phase10.records import GameRecord
 from phase10.variants import Variant, find_variant
 
 #: The bots the command line knows by name.
-BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "greedy": GreedyBot,
+    "cautious": CautiousBot,
+    "random": RandomBot,
+}
 
 
 class UsageError(Exception):
