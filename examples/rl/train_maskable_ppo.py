@@ -12,7 +12,7 @@ Needs the ``rl`` extra, torch and sb3-contrib (the ``ppo`` dependency group)::
 
     python -m pip install -e ".[rl]" --group ppo
     python examples/rl/train_maskable_ppo.py                       # a few minutes
-    python examples/rl/train_maskable_ppo.py --timesteps 30000    # CI's budget
+    python examples/rl/train_maskable_ppo.py --timesteps 20000    # CI's budget
 
 Everything is seeded (``--seed``): the environment's games, the network's initial weights
 and PPO's minibatches; torch runs on one thread, so a run replays on the same machine.
