@@ -79,7 +79,7 @@ def test_game_info() -> None:
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
-    assert str(game) == "python_phase10(max_game_length=100000,players=4,variant=master)"
+    assert str(game) == "python_phase10(max_game_length=10000,players=4,variant=master)"
     assert str(pyspiel.load_game(str(game))) == str(game)
 
 

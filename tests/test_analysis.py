@@ -32,6 +32,7 @@ from phase10 import (
     to_discard_pile,
     turn_order,
 )
+from phase10._laydown_search import suit_runs
 from phase10.analysis import (
     Collecting,
     collecting,
@@ -220,6 +221,29 @@ def test_counted_distance_and_outs_are_the_searched_ones(
             if _searched_distance((*hand, card), phase, rules) < distance:
                 outs += n
     assert outs == count_outs(hand, phase, unseen, rules=rules)
+
+
+def test_a_hand_of_one_colour_never_makes_runs_in_two_suits() -> None:
+    # rules T-3 (runs in different suits) and M-4 (two naturals in each run): the analysis
+    # adds Master's wilds ranged over every number and colour, which bound the search as
+    # plain wilds do; this hand ran out of the call's budget before
+    phase, rules = TEN_PHASES_PHASES[9], MASTER.meld_rules
+    yellow = parse_cards("Y1 Y8 Y7 Y6 Y8 Y1 Y10 Y5 Y11 Y3 Y9 Y12 Y12")
+    assert phase.size + 1 == phase_distance(yellow, phase, rules=rules)
+    assert phase.size + 1 == _searched_distance(yellow, phase, rules)
+    two_suits = parse_cards("Y1 Y8 Y7 Y6 Y8 Y1 Y10 Y5 Y11 Y3 Y9 R12 R11")
+    assert 2 == phase_distance(two_suits, phase, rules=rules)
+    assert 2 == phase_distance(parse_cards("Y1 Y2 Y3 Y4 R5 R6 R7"), phase, rules=rules)
+
+
+def test_a_wild_ranged_short_of_every_card_leaves_suit_runs_to_the_search() -> None:
+    # rule M-2: a joker that stands for some numbers or colours only is not a plain wild
+    phase, rules = TEN_PHASES_PHASES[9], MASTER.meld_rules
+    hand = parse_cards("Y1 Y2 Y3 Y4 R5 R6 R7")
+    everything = _free_wild(rules)
+    low = attrs.evolve(everything, wild_numbers=frozenset(range(1, 7)))
+    assert suit_runs((*hand, everything), phase, rules) == suit_runs((*hand, WILD), phase, rules)
+    assert None is suit_runs((*hand, low), phase, rules)
 
 
 def test_a_hand_too_large_for_the_search_is_still_refused() -> None:

@@ -708,11 +708,14 @@ class SuitRuns:
 def suit_runs(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> SuitRuns | None:
     """The :class:`SuitRuns` bounds, or ``None`` when they do not apply.
 
-    They do not apply to other group types, ranged wilds or wrapping runs: then the search
-    alone decides.
+    They do not apply to other group types, wilds ranged short of the rules' every number
+    and colour (M-2), or wrapping runs: then the search alone decides. A ranged wild that
+    covers every number and colour takes any place a plain one does (the analysis adds
+    such wilds to hands of Phase 10 Master).
     """
     if rules.runs_wrap or not all(isinstance(g, ColorRunOf) for g in phase.groups):
         return None
+    top = rules.max_number
     # colours by their place in the sort key: hashing an enum member runs Python code
     masks = [0] * len(_COLORS)
     wilds = 0
@@ -721,10 +724,12 @@ def suit_runs(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> SuitRu
             key = card.sort_key
             masks[key[2]] |= 1 << (key[1] - 1)
         elif card.kind is Kind.WILD:
-            if card.wild_numbers is not None or card.wild_colors is not None:
+            numbers, colors = card.wild_numbers, card.wild_colors
+            if numbers is not None and not numbers.issuperset(range(1, top + 1)):
+                return None
+            if colors is not None and not colors.issuperset(rules.colors):
                 return None
             wilds += 1
-    top = rules.max_number
     need = rules.naturals_needed(Slots(()))
     lacking: list[dict[Color, int]] = []
     for group in phase.groups:

@@ -18,8 +18,11 @@ points). Parameters:
 
 * ``players`` (int, default 2): seats, within the variant's range;
 * ``variant`` (str, default ``"classic"``): a name :func:`phase10.find_variant` knows;
-* ``max_game_length`` (int, default 100000): player moves after which the game stops as a
-  draw (every return 0), since a game of Phase 10 has no upper bound on its length.
+* ``max_game_length`` (int, default 10000): player moves after which the game stops as a
+  draw (every return 0), since a game of Phase 10 has no upper bound on its length. Bots'
+  games end in a few hundred to about a thousand moves; random play in the 10 Phases
+  variants runs far past the default, which keeps OpenSpiel's own tools (whose memory grows
+  with the square of a game's length) within a few GB.
 
 Observations (``observation_string``/``observation_tensor``) are what the player's
 :class:`~phase10.PlayerView` shows: the tensor is :func:`phase10.observation.observation`, the
@@ -83,7 +86,7 @@ from phase10.views import PlayerView, sample_state, view
 __all__ = ["DEFAULT_MAX_GAME_LENGTH", "GAME_TYPE", "Phase10Game", "Phase10Observer", "Phase10State"]
 
 #: Player moves after which a game stops as a draw unless ``max_game_length`` says otherwise.
-DEFAULT_MAX_GAME_LENGTH = 100_000
+DEFAULT_MAX_GAME_LENGTH = 10_000
 
 _NO_SELECTION = Selection()
 
