@@ -167,7 +167,7 @@ from phase10.variants import (
     find_variant,
     variant_names,
 )
-from phase10.views import PlayerView, SeatView, sample_state, seen_by, view
+from phase10.views import PlayerView, SeatView, sample_state, seen_by, seen_drawn, view
 
 __all__ = [
     "ACTION_TYPES",
@@ -332,6 +332,7 @@ __all__ = [
     "sample_state",
     "seat_name",
     "seen_by",
+    "seen_drawn",
     "shape_index",
     "simulate",
     "sort_cards",

@@ -54,7 +54,7 @@ from phase10.phases import Phase
 from phase10.rules import apply, may_hit, may_take, to_discard_pile, turn_order
 from phase10.scoring import Scoring
 from phase10.state import GameState, Unseen
-from phase10.views import PlayerView, view
+from phase10.views import PlayerView, seen_drawn, view
 
 __all__ = [
     "Collecting",
@@ -558,7 +558,7 @@ def unseen_cards(view: PlayerView | GameState, *, seat: int | None = None) -> Co
         if seat is None:
             raise TypeError("unseen_cards of a GameState needs the seat that looks")
         hand = view.players[seat].hand
-        drawn = view.drawn if seat == view.turn else ()  # as views.view shows them
+        drawn = seen_drawn(view, seat)
     elif seat is not None:
         raise TypeError("unseen_cards of a PlayerView takes no seat: the view has its viewer")
     else:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from typing import Protocol
 
 from phase10._checks import is_whole
@@ -606,14 +606,26 @@ def turn_order(state: Seating, seat: int, *, skipping: int | None = None) -> tup
     at = seat
     # each seat loses at most one turn (one pending skip each), so two rounds are enough
     for _ in range(2 * len(players) + 1):
-        at = _next_seat(state, at)
-        if at in pending:  # as _begin_turn: the skip is spent, the turn lost
-            pending.discard(at)
-            continue
+        at, lost = _skips_spent(state, _next_seat(state, at), pending)
+        pending.difference_update(lost)
         order.append(at)
         if at == seat or len(order) == rounds:
             break
     return tuple(order)
+
+
+def _skips_spent(state: Seating, seat: int, pending: Container[int]) -> tuple[int, tuple[int, ...]]:
+    """Who plays when the turn passes to ``seat``, and the seats that lose it on the way.
+
+    The one home of skip spending (C-19, C-20, M-14): each seat in ``pending`` that the
+    turn reaches loses it, once, and hands it on (C-4, C-26). :func:`turn_order` and
+    ``_begin_turn`` both follow it. At most one round of the seats.
+    """
+    lost: list[int] = []
+    while seat in pending and seat not in lost:
+        lost.append(seat)
+        seat = _next_seat(state, seat)
+    return seat, tuple(lost)
 
 
 # Actions are immutable values, so the listing and the samplers reuse them instead of building
@@ -1008,12 +1020,13 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
     guarded = any(p.skip_guard for p in players)
     if players[seat].skipped:
         history = state.history
-        while players[seat].skipped:  # the seat the rules skip, recorded as it is skipped
-            players = (*players[:seat], _pl(players[seat], skipped=False), *players[seat + 1 :])
-            history = history.plus(_skipped_event(seat))
+        pending = {s for s, p in enumerate(players) if p.skipped}
+        seat, lost = _skips_spent(state, seat, pending)
+        for s in lost:  # each seat the rules skip, recorded as it is skipped
+            players = (*players[:s], _pl(players[s], skipped=False), *players[s + 1 :])
+            history = history.plus(_skipped_event(s))
             if guarded:
                 players = _count_turn(players)
-            seat = _next_seat(state, seat)
         state = _evolve(state, history=history)
     if guarded:
         players = _count_turn(players)

@@ -39,7 +39,7 @@ from phase10.state import (
 )
 from phase10.variants import Variant
 
-__all__ = ["PlayerView", "SeatView", "sample_state", "seen_by", "view"]
+__all__ = ["PlayerView", "SeatView", "sample_state", "seen_by", "seen_drawn", "view"]
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -300,9 +300,23 @@ def view(state: GameState, player: int) -> PlayerView:
         tuple(map(_seat_view, players)),
         state.current_player,
         len(state.draw_pile),
-        state.drawn if player == state.turn else (),
+        seen_drawn(state, player),
         len(state.drawn),
     )
+
+
+def seen_drawn(state: GameState, player: int) -> tuple[Card, ...]:
+    """The cards of a Take two draw (M-12) that ``player`` sees: all when they drew them.
+
+    The one place that says it: :func:`view` shows these as :attr:`PlayerView.drawn`, and
+    :func:`phase10.analysis.unseen_cards` counts them as seen.
+
+    >>> import random, phase10
+    >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(0))
+    >>> seen_drawn(state, 0)
+    ()
+    """
+    return state.drawn if player == state.turn else ()
 
 
 _UNSEEN_ACTION: dict[Unseen, type] = {Unseen.DEAL: Deal, Unseen.REVEAL: Reveal, Unseen.KEEP: Keep}
