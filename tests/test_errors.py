@@ -123,3 +123,25 @@ def test_to_dict_details() -> None:
         "position": 2,
         "line": 3,
     } == notation.to_dict()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: phase10.win_interval(3, -1),
+        lambda: phase10.win_interval(5, 4),
+        lambda: phase10.simulate(-1, [phase10.RandomBot()] * 2),
+        lambda: phase10.analysis.unseen_cards(new_game(phase10.CLASSIC, 2)),
+        lambda: phase10.view(object(), 0),  # type: ignore[arg-type]
+    ],
+)
+def test_a_bad_argument_is_an_argument_error(call: Callable[[], object]) -> None:
+    # no raw builtin error reaches a user: the argument error is typed and coded, and stays
+    # a ValueError and a TypeError for code that catches either
+    with pytest.raises(phase10.ArgumentError) as caught:
+        call()
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert isinstance(error, TypeError)
+    assert "argument" == error.to_dict()["code"]
+    assert "Esa solicitud no es válida." == error.player_message("es")

@@ -61,6 +61,7 @@ from phase10.cards import (
 from phase10.chance import play_chance, sample_chance
 from phase10.errors import (
     AmbiguousActionError,
+    ArgumentError,
     DefinitionError,
     FormatError,
     GroupProblem,
@@ -198,6 +199,7 @@ __all__ = [
     "Advance",
     "AmbiguousActionError",
     "Announce",
+    "ArgumentError",
     "Bot",
     "BotResult",
     "Card",

@@ -40,7 +40,7 @@ from phase10.actions import (
     seat_name,
 )
 from phase10.cards import Card, CardGame, Kind, parse_card
-from phase10.errors import Message, NotationError
+from phase10.errors import ArgumentError, Message, NotationError
 from phase10.groups import End, GroupType, Meld, MeldRules, Value
 from phase10.limits import check_limit
 from phase10.phases import Phase, PhaseMelds
@@ -205,10 +205,10 @@ def event_reader(
     (True, None)
 
     Raises:
-        TypeError: ``variant`` is not a Variant.
+        ArgumentError: ``variant`` is not a Variant.
     """
     if not isinstance(variant, Variant):
-        raise TypeError(f"event_reader() needs a Variant, got {variant!r}")
+        raise ArgumentError(f"event_reader() needs a Variant, got {variant!r}")
     max_words = _max_words(variant)
     cache = _events_read(variant)
 
@@ -461,7 +461,7 @@ def _check_input(text: object, variant: object, what: str, caller: str) -> None:
     if not isinstance(text, str):
         raise NotationError(f"expected {what} as a str, got {type(text).__name__}")
     if not isinstance(variant, Variant):
-        raise TypeError(f"{caller}() needs a Variant, got {variant!r}")
+        raise ArgumentError(f"{caller}() needs a Variant, got {variant!r}")
     check_limit(len(text), "max_text_length", "text")
 
 

@@ -27,7 +27,7 @@ from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache
 from phase10._messages import Message, Param
 from phase10._written import meld_as_written, meld_verdict, unwritten_verdict
 from phase10.cards import Card, Color, parse_card
-from phase10.errors import DefinitionError, FormatError, LimitError, Phase10Error
+from phase10.errors import ArgumentError, DefinitionError, FormatError, LimitError, Phase10Error
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     ColorGroupOf,
@@ -759,7 +759,7 @@ def _compile(tp: Any) -> tuple[Encoder, Decoder]:
         return optional_codec(inner)
     if isinstance(tp, type) and attrs.has(tp):
         return object_codec(tp)
-    raise TypeError(f"phase10.serialize has no JSON codec for {tp!r}")
+    raise ArgumentError(f"phase10.serialize has no JSON codec for {tp!r}")
 
 
 def _list_codec(item: Any) -> tuple[Encoder, Decoder]:

@@ -547,6 +547,7 @@ TEMPLATES: Mapping[str, Template] = {
     "error.format": _t("That document is not valid."),
     "error.invalid-card": _t("That card cannot exist."),
     "error.definition": _t("That game definition is not consistent."),
+    "error.argument": _t("That request is not valid."),
     "error.invalid-state": _t("That game state is not consistent."),
     "error.invalid-meld": _t("These cards do not form that group."),
     "error.invalid-action": _t("That move is not well formed."),

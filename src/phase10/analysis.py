@@ -46,7 +46,7 @@ from phase10._laydown_plan import compiled_plan
 from phase10.actions import Action, Discard, Draw, DrawTwo, LayDown, TakeDiscard, TurnUp
 from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
-from phase10.errors import InvalidStateError
+from phase10.errors import ArgumentError, InvalidStateError
 from phase10.groups import ColorGroupOf, GroupType, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import find_laydown
 from phase10.limits import Limits, current_limits, work_budget
@@ -552,15 +552,15 @@ def unseen_cards(view: PlayerView | GameState, *, seat: int | None = None) -> Co
     True
 
     Raises:
-        TypeError: a :class:`~phase10.GameState` without ``seat``, or a view with one.
+        ArgumentError: a :class:`~phase10.GameState` without ``seat``, or a view with one.
     """
     if isinstance(view, GameState):
         if seat is None:
-            raise TypeError("unseen_cards of a GameState needs the seat that looks")
+            raise ArgumentError("unseen_cards of a GameState needs the seat that looks")
         hand = view.players[seat].hand
         drawn = seen_drawn(view, seat)
     elif seat is not None:
-        raise TypeError("unseen_cards of a PlayerView takes no seat: the view has its viewer")
+        raise ArgumentError("unseen_cards of a PlayerView takes no seat: the view has its viewer")
     else:
         hand, drawn = view.hand, view.drawn
     deck = view.variant.deck_for(view.num_players)
@@ -619,14 +619,16 @@ def playout(
         max_actions: A safeguard against bots that never finish.
 
     Raises:
-        ValueError: ``until`` is neither ``"hand"`` nor ``"game"``, or ``bots`` does not
+        ArgumentError: ``until`` is neither ``"hand"`` nor ``"game"``, or ``bots`` does not
             have one bot per seat.
         IllegalActionError: a bot chose an illegal action.
     """
     if until not in ("hand", "game"):
-        raise ValueError(f"until must be 'hand' or 'game', got {until!r}")
+        raise ArgumentError(f"until must be 'hand' or 'game', got {until!r}")
     if len(bots) != state.num_players:
-        raise ValueError(f"playout needs {state.num_players} bots, one per seat, got {len(bots)}")
+        raise ArgumentError(
+            f"playout needs {state.num_players} bots, one per seat, got {len(bots)}"
+        )
     hand = state.hand_number
     count = 0
     while not state.is_over and count < max_actions:

@@ -48,7 +48,7 @@ from phase10.analysis import (
 )
 from phase10.cards import ActionKind, Card, Kind, sort_cards
 from phase10.chance import play_chance
-from phase10.errors import IllegalActionError, SearchLimitError, Violation
+from phase10.errors import ArgumentError, IllegalActionError, SearchLimitError, Violation
 from phase10.groups import Meld
 from phase10.limits import current_limits, spend_steps, work_budget
 from phase10.phases import Phase
@@ -139,7 +139,7 @@ class CandidateMoves(Protocol):
 
 def _choices(view: PlayerView) -> tuple[Action, ...]:
     if not isinstance(view, PlayerView):
-        raise TypeError(f"a bot needs a PlayerView, got {type(view).__name__}")
+        raise ArgumentError(f"a bot needs a PlayerView, got {type(view).__name__}")
     actions = legal_actions(view)
     if not actions:
         raise IllegalActionError(
@@ -164,7 +164,7 @@ class RandomBot:
         """A uniformly random legal action.
 
         Raises:
-            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            ArgumentError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
         actions = _choices(view)
@@ -209,7 +209,7 @@ class GreedyBot:
         """The greedy choice among the legal actions of ``view``: the first of :meth:`rank`.
 
         Raises:
-            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            ArgumentError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
         return _greedy_decision(view, _choices(view), rank=False)[0]
@@ -234,7 +234,7 @@ class GreedyBot:
         True
 
         Raises:
-            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            ArgumentError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
         return _greedy_decision(view, _choices(view), rank=True)
@@ -259,12 +259,12 @@ def greedy_policy(state: GameState, rng: random.Random) -> Action:
     True
 
     Raises:
-        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+        ArgumentError: ``state`` is not a :class:`~phase10.GameState`.
         IllegalActionError: no player is to act: chance acts (code ``CHANCE_TO_ACT``) or
             the game is over (code ``GAME_OVER``).
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"greedy_policy needs a GameState, got {type(state).__name__}")
+        raise ArgumentError(f"greedy_policy needs a GameState, got {type(state).__name__}")
     seat = state.current_player
     if seat is None:
         raise IllegalActionError("the game is over: nobody is to act", code=Violation.GAME_OVER)
@@ -738,7 +738,7 @@ class CautiousBot:
         """The greedy action, or at a discard the card that costs least, feeding included.
 
         Raises:
-            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            ArgumentError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
         actions = _choices(view)
@@ -909,7 +909,7 @@ class ISMCTSBot:
         """The action with the best mean score in the search from ``view``.
 
         Raises:
-            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            ArgumentError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not the player to act (code ``NOT_YOUR_TURN``).
         """
         # one budget for the whole search: what one call may spend, per determinization

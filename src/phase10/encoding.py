@@ -47,7 +47,7 @@ from phase10.actions import (
     TurnUp,
 )
 from phase10.cards import Card, Kind
-from phase10.errors import IllegalActionError, Violation
+from phase10.errors import ArgumentError, IllegalActionError, Violation
 from phase10.groups import Value
 from phase10.phases import PhaseMelds
 from phase10.rules import (
@@ -258,7 +258,7 @@ def _action_id(layout: Layout, action: Action) -> int:
     """The id of an action that is not a laydown.
 
     Raises:
-        TypeError: ``action`` is not an action of a kind the encoding knows.
+        ArgumentError: ``action`` is not an action of a kind the encoding knows.
     """
     found = _IDS.get(type(action))
     if found is None:
@@ -266,7 +266,7 @@ def _action_id(layout: Layout, action: Action) -> int:
         # actions are of the base classes)
         found = next((_IDS[c] for c in type(action).__mro__ if c in _IDS), None)
         if found is None:
-            raise TypeError(f"no id for {action!r}: not an action")
+            raise ArgumentError(f"no id for {action!r}: not an action")
     return found(layout, action)
 
 
@@ -381,7 +381,7 @@ def _acting_seat(position: GameState | PlayerView) -> int:
 
 def _check_seats(seats: object) -> None:
     if seats not in ("absolute", "relative"):
-        raise ValueError(f"seats must be 'absolute' or 'relative', got {seats!r}")
+        raise ArgumentError(f"seats must be 'absolute' or 'relative', got {seats!r}")
 
 
 def to_relative(position: GameState | PlayerView, i: int) -> int:
@@ -415,7 +415,7 @@ def legal_ids(
     ``seats="relative"``: the ids name seats relative to the acting one (:data:`Seats`).
 
     Raises:
-        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+        ArgumentError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
     _check_seats(seats)
     ids = _options(state, selection)
@@ -430,7 +430,7 @@ def legal_mask(
     """A byte per id, 1 where the id is legal (``numpy.frombuffer`` reads it as uint8).
 
     Raises:
-        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+        ArgumentError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
     return bytes(legal_mask_buffer(state, selection=selection, seats=seats))
 
@@ -441,7 +441,7 @@ def legal_mask_buffer(
     """:func:`legal_mask` as a new bytearray (numpy arrays on it are writable).
 
     Raises:
-        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+        ArgumentError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
     _check_seats(seats)
     if seats == "relative":
@@ -481,7 +481,7 @@ def encode(
     Raises:
         IllegalActionError: ``action`` is not legal here (code ``UNKNOWN_ACTION`` when it is
             not the next sub-decision of the laydown under way).
-        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+        ArgumentError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
     _check_seats(seats)
     i = _encode(state, action, selection)
@@ -542,7 +542,7 @@ def decode(
 
     Raises:
         IllegalActionError: ``i`` is not a legal id here (code ``UNKNOWN_ACTION``).
-        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+        ArgumentError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
     _check_seats(seats)
     if seats == "relative" and isinstance(i, int):
@@ -581,7 +581,7 @@ def advance(
 
     Raises:
         IllegalActionError: ``i`` is not a legal id here.
-        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+        ArgumentError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
     meaning = decode(state, i, selection=selection, seats=seats)
     if isinstance(meaning, ChoosePhase):
@@ -607,7 +607,7 @@ def step(
 
     Raises:
         IllegalActionError: ``i`` is not a legal id here.
-        ValueError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
+        ArgumentError: ``seats`` is neither ``"absolute"`` nor ``"relative"``.
     """
     done = advance(state, i, selection=selection, seats=seats)
     if isinstance(done, Selection):
@@ -674,12 +674,12 @@ class IdPolicyBot:
         """The action the policy's ids build (``rng`` is unused: the policy has its own).
 
         Raises:
-            TypeError: ``view`` is not a :class:`~phase10.PlayerView`.
+            ArgumentError: ``view`` is not a :class:`~phase10.PlayerView`.
             IllegalActionError: the viewer is not to act (code ``NOT_YOUR_TURN``), or the
                 policy returned something that is not a legal id (code ``UNKNOWN_ACTION``).
         """
         if not isinstance(view, PlayerView):
-            raise TypeError(f"a bot needs a PlayerView, got {type(view).__name__}")
+            raise ArgumentError(f"a bot needs a PlayerView, got {type(view).__name__}")
         selection = _EMPTY
         while True:
             ids = legal_ids(view, selection=selection, seats=self.seats)

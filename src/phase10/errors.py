@@ -18,6 +18,7 @@ from phase10._messages import Message
 
 __all__ = [
     "AmbiguousActionError",
+    "ArgumentError",
     "DefinitionError",
     "FormatError",
     "GroupProblem",
@@ -221,6 +222,17 @@ class DefinitionError(Phase10Error, ValueError):
     """A group type, phase, rule set or variant that is inconsistent or impossible."""
 
     code = "definition"
+
+
+class ArgumentError(Phase10Error, ValueError, TypeError):
+    """An argument a function cannot take: out of its range, or of the wrong kind.
+
+    A number of games below 0, a seat given where the input already names its viewer, a
+    mode that is not one of those listed. Also a :class:`ValueError` and a
+    :class:`TypeError`, so that code catching either keeps working.
+    """
+
+    code = "argument"
 
 
 class InvalidStateError(Phase10Error, ValueError):

@@ -21,6 +21,7 @@ from phase10.actions import LayDown, seat_name
 from phase10.cards import Card
 from phase10.errors import (
     AmbiguousActionError,
+    ArgumentError,
     FormatError,
     IllegalActionError,
     LaydownError,
@@ -176,7 +177,9 @@ def _lay_down_from_groups(
     elif isinstance(state, GameState):
         context = state
     else:
-        raise TypeError(f"lay_down_from_groups() needs a GameState or PlayerView, got {state!r}")
+        raise ArgumentError(
+            f"lay_down_from_groups() needs a GameState or PlayerView, got {state!r}"
+        )
     if isinstance(groups, str) or not isinstance(groups, Sequence):
         raise FormatError(
             f"expected a sequence of groups, got {_shown(groups)}",

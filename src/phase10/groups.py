@@ -15,6 +15,7 @@ from phase10._enums import member_hash, member_repr
 from phase10._fast import lru_cache
 from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
 from phase10.errors import (
+    ArgumentError,
     DefinitionError,
     InvalidMeldError,
     MeldProblem,
@@ -911,7 +912,7 @@ def _coerce_cards(
         ):
             out.append((card[0], card[1]))
         else:
-            raise TypeError(f"expected Card objects or a notation string, got {card!r}")
+            raise ArgumentError(f"expected Card objects or a notation string, got {card!r}")
     return tuple(out)
 
 
@@ -1033,7 +1034,7 @@ def check_meld(
     Raises:
         NotationError: ``cards`` is a string that is not valid notation; the message lists
             the notation of the rules' game only.
-        TypeError: ``cards`` holds something that is neither a :class:`~phase10.Card` nor a
+        ArgumentError: ``cards`` holds something that is neither a :class:`~phase10.Card` nor a
             ``(card, value)`` pair.
     """
     return _judge(_coerce_cards(cards, rules), group, rules)

@@ -28,7 +28,7 @@ from phase10._laydown_search import (
     suit_runs,
 )
 from phase10.cards import Card, format_cards, parse_cards
-from phase10.errors import InvalidCardError, Message, SearchLimitError
+from phase10.errors import ArgumentError, InvalidCardError, Message, SearchLimitError
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     GroupType,
@@ -53,7 +53,7 @@ def _coerce_hand(hand: str | Iterable[Card], rules: MeldRules) -> tuple[Card, ..
     has = game.has
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"expected Card objects or a notation string, got {card!r}")
+            raise ArgumentError(f"expected Card objects or a notation string, got {card!r}")
         if not has(card):
             raise InvalidCardError(f"{game.refusal(card)}, in the hand {format_cards(cards)}")
     return cards
@@ -200,12 +200,12 @@ def first_laydowns(
             that the rules' game does not have (:attr:`~phase10.MeldRules.game`).
         InvalidCardError: ``hand`` holds a card that the rules' game does not have.
         LimitError: the hand holds more cards than ``limits.max_deck_size``.
-        TypeError: ``most`` is not a whole number >= 1.
+        ArgumentError: ``most`` is not a whole number >= 1.
         SearchLimitError: the steps ran out before the first laydown was found (never in
             the built-in games).
     """
     if type(most) is not int or most < 1:
-        raise TypeError(f"most must be a whole number >= 1, got {most!r}")
+        raise ArgumentError(f"most must be a whole number >= 1, got {most!r}")
     out: list[PhaseMelds] = []
     try:
         for laydown in iter_laydowns(hand, phase, rules=rules, minimal=minimal, limits=limits):

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from phase10.errors import LimitError, SearchLimitError
+from phase10.errors import ArgumentError, LimitError, SearchLimitError
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -50,7 +50,7 @@ __all__ = [
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 1:
-        raise TypeError(f"Limits.{attribute.name} must be a whole number >= 1, got {value!r}")
+        raise ArgumentError(f"Limits.{attribute.name} must be a whole number >= 1, got {value!r}")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -90,7 +90,7 @@ class Limits:
             :func:`~phase10.iter_laydowns`.
 
     Raises:
-        TypeError: a field is not a whole number >= 1.
+        ArgumentError: a field is not a whole number >= 1.
     """
 
     max_card_number: int = attrs.field(default=20, validator=_positive)
@@ -112,7 +112,7 @@ class Limits:
         """A copy with the named limits changed.
 
         Raises:
-            TypeError: an unknown limit, or a value that is not a whole number >= 1.
+            ArgumentError: an unknown limit, or a value that is not a whole number >= 1.
         """
         return attrs.evolve(self, **changes)
 
@@ -135,10 +135,10 @@ def use_limits(limits: Limits) -> Iterator[Limits]:
     """Put ``limits`` in force for the ``with`` block (in this thread or task only).
 
     Raises:
-        TypeError: ``limits`` is not a :class:`Limits`.
+        ArgumentError: ``limits`` is not a :class:`Limits`.
     """
     if not isinstance(limits, Limits):
-        raise TypeError(f"expected a Limits, got {limits!r}")
+        raise ArgumentError(f"expected a Limits, got {limits!r}")
     token = _CURRENT.set(limits)
     try:
         yield limits
@@ -231,10 +231,10 @@ def work_budget(
     True
 
     Raises:
-        TypeError: ``limits`` is not a :class:`Limits` (when the block is entered).
+        ArgumentError: ``limits`` is not a :class:`Limits` (when the block is entered).
     """
     if limits is not None and not isinstance(limits, Limits):
-        raise TypeError(f"expected a Limits, got {limits!r}")
+        raise ArgumentError(f"expected a Limits, got {limits!r}")
     return _Scope(limits, search_limit)
 
 

@@ -35,6 +35,7 @@ from phase10.actions import (
 from phase10.cards import Card
 from phase10.errors import (
     AmbiguousActionError,
+    ArgumentError,
     IllegalActionError,
     LaydownError,
     Message,
@@ -433,7 +434,7 @@ def _parse_action(state: GameState | PlayerView, text: str) -> Action:
         context = state
         for_view = None
     else:
-        raise TypeError(f"parse_action() needs a GameState or PlayerView, got {state!r}")
+        raise ArgumentError(f"parse_action() needs a GameState or PlayerView, got {state!r}")
     whole = _as_written(context, text, parsed, for_view)
     if whole is not None and is_legal(context, whole):
         return whole
@@ -451,10 +452,10 @@ def apply_text(state: GameState, text: str) -> tuple[Action, GameState]:
         NotationError: as :func:`parse_action`.
         IllegalActionError: as :func:`parse_action`.
         AmbiguousActionError: as :func:`parse_action`.
-        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+        ArgumentError: ``state`` is not a :class:`~phase10.GameState`.
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"apply_text() needs a GameState, got {type(state).__name__}")
+        raise ArgumentError(f"apply_text() needs a GameState, got {type(state).__name__}")
     if not isinstance(text, str):
         raise NotationError(f"expected action notation as a str, got {type(text).__name__}")
     parsed = read(text, state.variant.meld_rules.game)

@@ -16,6 +16,7 @@ from phase10._fast import BoundedCache, IdentityCache, declare
 from phase10._layout import STEP_INDEX, STEPS, Layout, card_position, layout_of
 from phase10.cards import Card
 from phase10.encoding import Selection
+from phase10.errors import ArgumentError
 from phase10.groups import Meld
 from phase10.variants import Variant
 from phase10.views import PlayerView, SeatView
@@ -203,20 +204,20 @@ def observation_into(
     ``numpy.frombuffer`` avoids converting every element (the PettingZoo adapter does this).
 
     Raises:
-        TypeError: ``out`` is an ``array.array`` of a type other than ``"f"`` or ``"d"``.
-        ValueError: ``out`` does not have :func:`observation_size` elements.
+        ArgumentError: ``out`` is an ``array.array`` of a type other than ``"f"`` or ``"d"``,
+            or does not have :func:`observation_size` elements.
     """
     n = len(v.players)
     layout = layout_of(v.variant, n)
     size = layout.observation_size
     if len(out) != size:
-        raise ValueError(
+        raise ArgumentError(
             f"out must hold observation_size(variant, {n}) = {size} zeros, got {len(out)} elements"
         )
     if isinstance(out, array.array):
         typecode = out.typecode
         if typecode not in ("f", "d"):
-            raise TypeError(f"out must be an array.array of type 'f' or 'd', got {typecode!r}")
+            raise ArgumentError(f"out must be an array.array of type 'f' or 'd', got {typecode!r}")
     elif isinstance(out, list) or hasattr(out, "__array_interface__"):
         typecode = "d"  # lists and numpy arrays take a slice from any float array
     else:

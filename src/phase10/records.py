@@ -19,6 +19,7 @@ from phase10._version import __version__
 from phase10.actions import ACTION_TYPES, Action, Deal, seat_name
 from phase10.errors import (
     AmbiguousActionError,
+    ArgumentError,
     DefinitionError,
     FormatError,
     IllegalActionError,
@@ -100,7 +101,7 @@ class GameRecord:
     Raises:
         DefinitionError: ``variant`` is not a :class:`~phase10.Variant`.
         InvalidStateError: ``num_players`` or ``dealer`` is out of range.
-        TypeError: an action is not an action, or ``seed`` / ``version`` not a str.
+        ArgumentError: an action is not an action, or ``seed`` / ``version`` not a str.
         NotationError: a tag's name is not a word, or is one of the reserved header names.
     """
 
@@ -126,11 +127,11 @@ class GameRecord:
             raise InvalidStateError(f"dealer must be a seat from 0 to {n - 1}, got {self.dealer!r}")
         for action in self.actions:
             if not isinstance(action, ACTION_TYPES):
-                raise TypeError(f"actions must be phase10 actions, got {action!r}")
+                raise ArgumentError(f"actions must be phase10 actions, got {action!r}")
         for name in ("seed", "version"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
-                raise TypeError(f"{name} must be a str or None, got {value!r}")
+                raise ArgumentError(f"{name} must be a str or None, got {value!r}")
         for tag in self.tags:
             key, value = tag
             tag_name: object = key
@@ -145,7 +146,7 @@ class GameRecord:
                     text=str(key),
                 )
             if not isinstance(value, str):
-                raise TypeError(f"tag {key} must have a str value, got {value!r}")
+                raise ArgumentError(f"tag {key} must have a str value, got {value!r}")
 
     def states(self) -> Iterator[GameState]:
         """Every state of the game: the new game, then the state after each action.
@@ -443,11 +444,11 @@ def replay(record: GameRecord) -> GameState:
     TurnStep.DEAL
 
     Raises:
-        TypeError: ``record`` is not a :class:`GameRecord`.
+        ArgumentError: ``record`` is not a :class:`GameRecord`.
         IllegalActionError: an action of the record is not legal where it stands.
     """
     if not isinstance(record, GameRecord):
-        raise TypeError(f"replay() needs a GameRecord, got {type(record).__name__}")
+        raise ArgumentError(f"replay() needs a GameRecord, got {type(record).__name__}")
     state: GameState | None = None
     for state in record.states():  # noqa: B007 - the last one is the answer
         pass

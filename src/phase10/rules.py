@@ -57,6 +57,7 @@ from phase10.actions import (
 )
 from phase10.cards import ActionKind, Card, Kind
 from phase10.errors import (
+    ArgumentError,
     DefinitionError,
     IllegalActionError,
     InvalidStateError,
@@ -1520,11 +1521,11 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises:
         IllegalActionError: the action is not legal here; ``.code`` says why and the message
             quotes the action and the situation.
-        TypeError: ``state`` is not a :class:`~phase10.GameState` (a
+        ArgumentError: ``state`` is not a :class:`~phase10.GameState` (a
             :class:`~phase10.PlayerView` has hidden cards, so nothing can be applied to it).
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"apply() needs a GameState, got {type(state).__name__}")
+        raise ArgumentError(f"apply() needs a GameState, got {type(state).__name__}")
     return _apply_checked(state, action)
 
 
@@ -1533,7 +1534,7 @@ def check(state: GameState, action: Action) -> None:
 
     Raises:
         IllegalActionError: the action is not legal here.
-        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+        ArgumentError: ``state`` is not a :class:`~phase10.GameState`.
     """
     apply(state, action)
 
@@ -1542,7 +1543,7 @@ def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` is legal in ``state`` (the same check as :func:`apply`).
 
     Raises:
-        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+        ArgumentError: ``state`` is not a :class:`~phase10.GameState`.
     """
     try:
         apply(state, action)
@@ -1564,14 +1565,14 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
     50
 
     Raises:
-        TypeError: ``state`` is neither a :class:`~phase10.GameState` nor a
+        ArgumentError: ``state`` is neither a :class:`~phase10.GameState` nor a
             :class:`~phase10.PlayerView` (nor has an ``acting_state()`` method).
         InvalidStateError: ``state`` is an inconsistent view.
     """
     if not isinstance(state, GameState):
         acting = getattr(state, "acting_state", None)
         if acting is None:
-            raise TypeError(
+            raise ArgumentError(
                 f"legal_actions() needs a GameState or PlayerView, got {type(state).__name__}"
             )
         full = acting()

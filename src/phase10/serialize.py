@@ -57,6 +57,7 @@ from phase10._written import laydown_fault
 from phase10.actions import ACTION_TYPES, Action, Discard, LayDown, TakeDiscard, TurnUp, seat_name
 from phase10.cards import Card, Kind
 from phase10.errors import (
+    ArgumentError,
     FormatError,
     IllegalActionError,
     LaydownError,
@@ -102,7 +103,7 @@ _ACTIONS_BY_TAG = {tag: t for t, tag in _ACTION_TAGS.items()}
 def _enc_action(action: Any) -> dict[str, Any]:
     tag = _ACTION_TAGS.get(type(action))
     if tag is None:
-        raise TypeError(f"not a phase10 action: {action!r}")
+        raise ArgumentError(f"not a phase10 action: {action!r}")
     return {"action": tag, **object_codec(type(action))[0](action)}
 
 
@@ -494,14 +495,14 @@ def to_dict(obj: object) -> dict[str, Any]:
     {'format': 'phase10/1', 'card': 'R7'}
 
     Raises:
-        TypeError: ``obj`` is not a card, meld, laydown, phase, action, variant, state, view
+        ArgumentError: ``obj`` is not a card, meld, laydown, phase, action, variant, state, view
             or record.
         FormatError: ``obj`` holds something the format cannot express (a user-defined group
             type).
     """
     key = _KEY_OF.get(type(obj))
     if key is None:
-        raise TypeError(f"phase10 has no JSON format for {type(obj).__name__} objects")
+        raise ArgumentError(f"phase10 has no JSON format for {type(obj).__name__} objects")
     return {"format": JSON_FORMAT, key: _DOCUMENTS[key][0](obj)}
 
 
@@ -516,7 +517,7 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     '{"format":"phase10/1","action":{"action":"discard","player":0,"card":"S","target":2}}'
 
     Raises:
-        TypeError: ``obj`` is not one of the types above.
+        ArgumentError: ``obj`` is not one of the types above.
         FormatError: ``obj`` holds something the format cannot express (a user-defined group
             type).
     """
@@ -548,10 +549,10 @@ def from_dict(
         FormatError: the document is malformed, out of range or inconsistent; ``.path``
             names the bad value.
         LimitError: a value is above ``limits``; ``.path`` names it.
-        TypeError: ``type`` is not a type that has a JSON format.
+        ArgumentError: ``type`` is not a type that has a JSON format.
     """
     if not isinstance(limits, Limits):
-        raise TypeError(f"limits must be a Limits, got {limits!r}")
+        raise ArgumentError(f"limits must be a Limits, got {limits!r}")
     with use_limits(limits):
         return _from_dict(doc, type, rules)
 
@@ -561,9 +562,9 @@ def _from_dict(doc: object, type: Any, rules: MeldRules | None) -> Any:
     if type is not None:
         want = _KEY_OF.get(type)
         if want is None:
-            raise TypeError(f"phase10 has no JSON format for {type!r}")
+            raise ArgumentError(f"phase10 has no JSON format for {type!r}")
     if rules is not None and not isinstance(rules, MeldRules):
-        raise TypeError(f"rules must be a MeldRules, got {rules!r}")
+        raise ArgumentError(f"rules must be a MeldRules, got {rules!r}")
     if not isinstance(doc, dict):
         raise expected("$", Message.of("json.want.document"), doc)
     if "format" not in doc:
@@ -631,11 +632,11 @@ def from_json(
             inconsistent (cards lost or duplicated, an invalid meld, a key given twice,
             ...); ``.path`` names the bad value, e.g. ``$.state.players[2].hand[3]``.
         LimitError: the text or a value in it is above ``limits``; ``.path`` names it.
-        TypeError: ``type`` is not a type that has a JSON format.
+        ArgumentError: ``type`` is not a type that has a JSON format.
     """
     if not isinstance(text, str | bytes | bytearray):
         raise expected("$", Message.of("json.want.text"), text)
     if not isinstance(limits, Limits):
-        raise TypeError(f"limits must be a Limits, got {limits!r}")
+        raise ArgumentError(f"limits must be a Limits, got {limits!r}")
     doc = load_json(text, limits)
     return from_dict(doc, type, rules=rules, limits=limits)

@@ -21,6 +21,7 @@ from phase10._checks import is_whole
 from phase10.actions import Action
 from phase10.bots import Bot
 from phase10.chance import play_chance
+from phase10.errors import ArgumentError
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit
 from phase10.records import GameRecord
 from phase10.rules import apply, new_game
@@ -160,16 +161,16 @@ def win_interval(wins: float, games: int, *, z: float = 1.96) -> tuple[float, fl
         ``(low, high)``, the bounds of the interval, within 0 and 1.
 
     Raises:
-        ValueError: ``games`` is not a whole number >= 0, ``wins`` not a number from 0 to
+        ArgumentError: ``games`` is not a whole number >= 0, ``wins`` not a number from 0 to
             ``games``, or ``z`` not a positive number.
     """
     if not is_whole(games, 0):
-        raise ValueError(f"games must be a whole number >= 0, got {games!r}")
+        raise ArgumentError(f"games must be a whole number >= 0, got {games!r}")
     given: tuple[object, object] = (wins, z)  # anything may come in, whatever the annotation
     if not _is_number(given[0]) or not 0 <= wins <= games:
-        raise ValueError(f"wins must be a number from 0 to games ({games}), got {wins!r}")
+        raise ArgumentError(f"wins must be a number from 0 to games ({games}), got {wins!r}")
     if not _is_number(given[1]) or not 0 < z < math.inf:
-        raise ValueError(f"z must be a positive number, got {z!r}")
+        raise ArgumentError(f"z must be a positive number, got {z!r}")
     if games == 0:
         return (0.0, 1.0)
     p = wins / games
@@ -424,26 +425,25 @@ def simulate(
         A :class:`SimulationResult`.
 
     Raises:
-        ValueError: ``n_games`` is negative or ``max_actions`` not positive.
+        ArgumentError: ``n_games`` is negative, ``max_actions`` not positive, a bot has no
+            ``act`` method, or ``executor`` is neither an executor nor callable.
         LimitError: ``n_games`` is above ``limits.max_games``.
-        TypeError: a bot has no ``act`` method, or ``executor`` is neither an executor nor
-            callable.
         InvalidStateError: the variant does not allow ``len(bots)`` players.
         IllegalActionError: a bot chose an illegal action.
     """
     if not is_whole(n_games, 0):
-        raise ValueError(f"n_games must be a whole number >= 0, got {n_games!r}")
+        raise ArgumentError(f"n_games must be a whole number >= 0, got {n_games!r}")
     check_limit(n_games, "max_games", "n_games", limits)
     if not is_whole(max_actions, 1):
-        raise ValueError(f"max_actions must be a whole number >= 1, got {max_actions!r}")
+        raise ArgumentError(f"max_actions must be a whole number >= 1, got {max_actions!r}")
     bots = tuple(bots)
     for bot in bots:
         if not callable(getattr(bot, "act", None)):
-            raise TypeError(f"a bot needs an act(view, rng) method, got {bot!r}")
+            raise ArgumentError(f"a bot needs an act(view, rng) method, got {bot!r}")
     if executor is not None and not (
         isinstance(executor, concurrent.futures.Executor) or callable(executor)
     ):
-        raise TypeError(
+        raise ArgumentError(
             "executor must be a concurrent.futures.Executor or a map-like callable, "
             f"got {executor!r}"
         )

@@ -61,7 +61,7 @@ from phase10.actions import (
     seat_name,
 )
 from phase10.cards import ActionKind, Card, Color, Kind
-from phase10.errors import Message, PictureError
+from phase10.errors import ArgumentError, Message, PictureError
 from phase10.groups import CLASSIC_MELD_RULES, GroupType, Meld, MeldRules, Value, group_message
 from phase10.laydown import explanation, find_laydown
 from phase10.phases import Phase, PhaseMelds, phase_message
@@ -208,7 +208,7 @@ def _symbol(shape: str, cx: float, cy: float, r: float, fill: str) -> str:
 
 def _check_size(size: object, name: str = "size") -> float:
     if isinstance(size, bool) or not isinstance(size, int | float):
-        raise TypeError(f"{name} must be a number of pixels, got {size!r}")
+        raise ArgumentError(f"{name} must be a number of pixels, got {size!r}")
     if not 0 < size < 100_000:
         raise PictureError(
             f"{name} must be a positive number of pixels (below 100000), got {size!r}"
@@ -224,14 +224,14 @@ def _short(value: object) -> str:
 
 def _need(value: object, kind: type, what: str, function: str) -> None:
     if not isinstance(value, kind):
-        raise TypeError(
+        raise ArgumentError(
             f"svg.{function}() needs {what}, got {type(value).__name__} {_short(value)}"
         )
 
 
 def _cards_arg(cards: object, function: str) -> tuple[Card, ...]:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
-        raise TypeError(
+        raise ArgumentError(
             f"svg.{function}() needs an iterable of Card (parse text with parse_cards), "
             f"got {type(cards).__name__} {_short(cards)}"
         )
@@ -297,7 +297,9 @@ def _speaking(lang: object) -> Iterator[None]:
         yield
         return
     if not isinstance(lang, str):
-        raise TypeError(f"lang must be a language code such as 'es' or None, got {_short(lang)}")
+        raise ArgumentError(
+            f"lang must be a language code such as 'es' or None, got {_short(lang)}"
+        )
     with use_language(lang):
         yield
 
@@ -344,7 +346,7 @@ def card_title(card: Card, *, lang: str | None = None) -> str:
     'comodín 1-6 en rojo o verde'
 
     Raises:
-        TypeError: ``card`` is not a :class:`~phase10.Card`, or ``lang`` not a str.
+        ArgumentError: ``card`` is not a :class:`~phase10.Card`, or ``lang`` not a str.
     """
     _need(card, Card, "a Card", "card_title")
     with _speaking(lang):
@@ -540,7 +542,7 @@ def card(card: Card, *, size: float = 64, lang: str | None = None) -> str:
     '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width='
 
     Raises:
-        TypeError: ``card`` is not a :class:`~phase10.Card` or ``size`` is not a number.
+        ArgumentError: ``card`` is not a :class:`~phase10.Card` or ``size`` is not a number.
         PictureError: ``size`` is not positive.
     """
     _need(card, Card, "a Card", "card")
@@ -630,7 +632,7 @@ def _captioned(blocks: Sequence[_Block], label: str | None) -> list[_Block]:
 
 def _check_label(label: object, name: str = "label") -> str | None:
     if label is not None and not isinstance(label, str):
-        raise TypeError(f"{name} must be a str or None, got {type(label).__name__} {label!r}")
+        raise ArgumentError(f"{name} must be a str or None, got {type(label).__name__} {label!r}")
     return label
 
 
@@ -671,7 +673,7 @@ def row(
     3
 
     Raises:
-        TypeError: ``cards`` is not an iterable of :class:`~phase10.Card`, or an option has
+        ArgumentError: ``cards`` is not an iterable of :class:`~phase10.Card`, or an option has
             the wrong type.
         PictureError: ``size`` or ``per_line`` is not positive.
     """
@@ -688,7 +690,7 @@ def _check_per_line(per_line: object) -> int | None:
     if per_line is None:
         return None
     if isinstance(per_line, bool) or not isinstance(per_line, int):
-        raise TypeError(f"per_line must be a whole number or None, got {per_line!r}")
+        raise ArgumentError(f"per_line must be a whole number or None, got {per_line!r}")
     if per_line < 1:
         raise PictureError(f"per_line must be a whole number >= 1 or None, got {per_line!r}")
     return per_line
@@ -708,7 +710,7 @@ def hand(
     True
 
     Raises:
-        TypeError: ``cards`` is not an iterable of :class:`~phase10.Card`, or an option has
+        ArgumentError: ``cards`` is not an iterable of :class:`~phase10.Card`, or an option has
             the wrong type.
         PictureError: ``size`` is not positive.
     """
@@ -785,7 +787,7 @@ def meld(meld: Meld, *, size: float = 64, lang: str | None = None) -> str:
     True
 
     Raises:
-        TypeError: ``meld`` is not a :class:`~phase10.Meld` or ``size`` is not a number.
+        ArgumentError: ``meld`` is not a :class:`~phase10.Meld` or ``size`` is not a number.
         PictureError: ``size`` is not positive.
     """
     _need(meld, Meld, "a Meld", "meld")
@@ -810,7 +812,8 @@ def laydown(laydown: PhaseMelds, *, size: float = 64, lang: str | None = None) -
     7
 
     Raises:
-        TypeError: ``laydown`` is not a :class:`~phase10.PhaseMelds` or ``size`` is not a number.
+        ArgumentError: ``laydown`` is not a :class:`~phase10.PhaseMelds` or ``size`` is not a
+            number.
         PictureError: ``size`` is not positive.
     """
     _need(laydown, PhaseMelds, "a PhaseMelds", "laydown")
@@ -839,7 +842,7 @@ def phase_check(
     True
 
     Raises:
-        TypeError: an argument has the wrong type.
+        ArgumentError: an argument has the wrong type.
         PictureError: ``size`` is not positive.
     """
     got = _cards_arg(cards, "phase_check")
@@ -921,9 +924,9 @@ def _names(names: object, count: int) -> tuple[str, ...]:
     if names is None:
         return tuple(seat_name(s) for s in range(count))
     if isinstance(names, str) or not isinstance(names, Sequence):
-        raise TypeError(f"names must be a sequence of str, one per seat, got {names!r}")
+        raise ArgumentError(f"names must be a sequence of str, one per seat, got {names!r}")
     if not all(isinstance(n, str) for n in names):
-        raise TypeError(f"names must be a sequence of str, one per seat, got {names!r}")
+        raise ArgumentError(f"names must be a sequence of str, one per seat, got {names!r}")
     if len(names) != count:
         raise PictureError(
             f"names must name each of the {count} seats, got {len(names)}: {names!r}"
@@ -971,17 +974,17 @@ def _marks(
     marks: _Marks = {}
     if lastmove is not None:
         if not isinstance(lastmove, ACTION_TYPES):
-            raise TypeError(f"lastmove must be an action or None, got {_short(lastmove)}")
+            raise ArgumentError(f"lastmove must be an action or None, got {_short(lastmove)}")
         marks.update((key, LASTMOVE_COLOR) for key in _touched(lastmove, table) if key in keys)
     if fill is None:
         return marks
     if not isinstance(fill, Mapping):
-        raise TypeError(f"fill must be a mapping of part keys to colours, got {_short(fill)}")
+        raise ArgumentError(f"fill must be a mapping of part keys to colours, got {_short(fill)}")
     if len(fill) > _MAX_MARKS:
         raise PictureError(f"fill names at most {_MAX_MARKS} parts, got {len(fill)}")
     for key, color in fill.items():
         if not isinstance(key, str) or not isinstance(color, str):
-            raise TypeError(
+            raise ArgumentError(
                 f"fill maps str keys to str colours, got {_short(key)}: {_short(color)}"
             )
         if key not in keys:
@@ -1113,7 +1116,7 @@ def _table_picture(picture: _Picture, size: float) -> str:
 
 def _check_bool(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, got {_short(value)}")
+        raise ArgumentError(f"{name} must be True or False, got {_short(value)}")
     return value
 
 
@@ -1156,7 +1159,7 @@ def table(
     (True, True)
 
     Raises:
-        TypeError: an argument has the wrong type.
+        ArgumentError: an argument has the wrong type.
         PictureError: ``size`` is not positive, ``names`` does not name every seat, or
             ``fill`` names a part the picture does not have or a colour that is not one.
     """
@@ -1249,7 +1252,7 @@ def game(
     True
 
     Raises:
-        TypeError: an argument has the wrong type.
+        ArgumentError: an argument has the wrong type.
         PictureError: ``size`` is not positive, ``names`` does not name every seat, or
             ``fill`` names a part the picture does not have or a colour that is not one.
     """
@@ -1321,7 +1324,7 @@ def turn_diagram(*, size: float = 64, lang: str | None = None) -> str:
     True
 
     Raises:
-        TypeError: ``size`` is not a number, or ``lang`` not a string or ``None``.
+        ArgumentError: ``size`` is not a number, or ``lang`` not a string or ``None``.
         PictureError: ``size`` is not positive.
     """
     scale = _check_size(size)

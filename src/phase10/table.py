@@ -58,6 +58,7 @@ from phase10.cards import Card
 from phase10.chance import sample_chance
 from phase10.errors import (
     AmbiguousActionError,
+    ArgumentError,
     DefinitionError,
     FormatError,
     IllegalActionError,
@@ -351,7 +352,9 @@ def _grouped(
 
 def _coerce_seat(seat: Bot | None) -> Bot | None:
     if seat is not None and not isinstance(seat, Bot):
-        raise TypeError(f"a seat is a Bot (with an act method) or None for a person, got {seat!r}")
+        raise ArgumentError(
+            f"a seat is a Bot (with an act method) or None for a person, got {seat!r}"
+        )
     return seat
 
 
@@ -522,7 +525,7 @@ class Table:
             InvalidStateError: the variant is not for that many seats, ``dealer`` is not
                 a seat, ``names`` is not one name per seat, ``undo`` is not a policy or
                 ``on_event`` is not callable.
-            TypeError: a seat is neither a bot nor ``None``.
+            ArgumentError: a seat is neither a bot nor ``None``.
         """
         seed = secrets.token_hex(16) if seed is None else str(seed)
         line = _line(names, len(seats), undo, on_event)
@@ -1233,6 +1236,7 @@ def _error_schema() -> dict[str, Any]:
                 Phase10Error.code,
                 InvalidCardError.code,
                 DefinitionError.code,
+                ArgumentError.code,
                 InvalidStateError.code,
                 InvalidActionError.code,
                 PictureError.code,

@@ -24,7 +24,7 @@ from phase10._checks import is_whole
 from phase10._fast import BoundedCache, IdentityCache, make_projection
 from phase10.actions import Action, Deal, Keep, Reveal
 from phase10.cards import Card
-from phase10.errors import InvalidStateError
+from phase10.errors import ArgumentError, InvalidStateError
 from phase10.groups import Meld
 from phase10.phases import Phase
 from phase10.state import (
@@ -283,11 +283,11 @@ def view(state: GameState, player: int) -> PlayerView:
     (1, True, 10, 87)
 
     Raises:
-        TypeError: ``state`` is not a :class:`~phase10.GameState`.
+        ArgumentError: ``state`` is not a :class:`~phase10.GameState`.
         InvalidStateError: ``player`` is not a seat of ``state``.
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"view() needs a GameState, got {type(state).__name__}")
+        raise ArgumentError(f"view() needs a GameState, got {type(state).__name__}")
     players = state.players
     if not is_whole(player, 0) or player >= len(players):
         raise InvalidStateError(
@@ -609,14 +609,14 @@ def sample_state(
             4096.
 
     Raises:
-        TypeError: ``view`` is not a :class:`PlayerView`.
+        ArgumentError: ``view`` is not a :class:`PlayerView`.
         InvalidStateError: the view is inconsistent (it shows cards the deck does not hold,
             or its counts do not add up); or, with ``weight``, ``tries`` is not a whole
             number from 1 to 4096, a weight is not a finite number >= 0, or
             every world dealt weighs 0.
     """
     if not isinstance(view, PlayerView):
-        raise TypeError(f"sample_state() needs a PlayerView, got {type(view).__name__}")
+        raise ArgumentError(f"sample_state() needs a PlayerView, got {type(view).__name__}")
     if weight is not None and not (is_whole(tries, 1) and tries <= _MAX_TRIES):
         raise InvalidStateError(
             f"tries must be a whole number from 1 to {_MAX_TRIES}, got {tries!r}"

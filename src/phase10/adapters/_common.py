@@ -6,6 +6,7 @@ from phase10._checks import is_whole
 from phase10.actions import seat_name
 from phase10.cards import Card, Kind, format_cards
 from phase10.encoding import Selection
+from phase10.errors import ArgumentError
 from phase10.state import GameState
 from phase10.variants import Variant, find_variant
 from phase10.views import PlayerView
@@ -20,25 +21,25 @@ def resolve_variant(variant: str | Variant) -> Variant:
 
     Raises:
         DefinitionError: no variant has that name.
-        TypeError: ``variant`` is neither a name nor a :class:`~phase10.Variant`.
+        ArgumentError: ``variant`` is neither a name nor a :class:`~phase10.Variant`.
     """
     if isinstance(variant, Variant):
         return variant
     if isinstance(variant, str):
         return find_variant(variant)
-    raise TypeError(f"variant must be a Variant or a variant name, got {variant!r}")
+    raise ArgumentError(f"variant must be a Variant or a variant name, got {variant!r}")
 
 
 def check_players(variant: Variant, num_players: object, name: str = "num_players") -> int:
     """``num_players`` once checked against the variant's range (``name`` is for the message).
 
     Raises:
-        ValueError: not a whole number the variant allows.
+        ArgumentError: not a whole number the variant allows.
     """
     if not (is_whole(num_players, variant.min_players) and isinstance(num_players, int)) or (
         num_players > variant.max_players
     ):
-        raise ValueError(
+        raise ArgumentError(
             f"{name} must be a whole number from {variant.min_players} to "
             f"{variant.max_players} for variant {variant.name!r}, got {num_players!r}"
         )

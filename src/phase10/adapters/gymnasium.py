@@ -38,7 +38,7 @@ from phase10.adapters.policy import mask_array, observation_array
 from phase10.bots import Bot, GreedyBot
 from phase10.chance import sample_chance
 from phase10.encoding import Seats, Selection, advance, num_actions
-from phase10.errors import IllegalActionError, Violation
+from phase10.errors import ArgumentError, IllegalActionError, Violation
 from phase10.observation import observation_size
 from phase10.rules import apply, new_game
 from phase10.state import GameState
@@ -80,8 +80,8 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the agent's view as text).
 
     Raises:
-        ValueError: an argument is out of range.
-        TypeError: an opponent is not a :class:`~phase10.Bot`.
+        ArgumentError: an argument is out of range, or an opponent is not a
+            :class:`~phase10.Bot`.
         DefinitionError: no variant has the name given.
 
     Attributes:
@@ -110,17 +110,17 @@ class Phase10Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.variant = resolve_variant(variant)
         n = check_players(self.variant, num_players)
         if not (is_whole(seat, 0) and isinstance(seat, int)) or seat >= n:
-            raise ValueError(f"seat must be a whole number from 0 to {n - 1}, got {seat!r}")
+            raise ArgumentError(f"seat must be a whole number from 0 to {n - 1}, got {seat!r}")
         if episode not in ("game", "hand"):
-            raise ValueError(f"episode must be 'game' or 'hand', got {episode!r}")
+            raise ArgumentError(f"episode must be 'game' or 'hand', got {episode!r}")
         if illegal_reward is not None and not isinstance(illegal_reward, int | float):
-            raise ValueError(f"illegal_reward must be None or a number, got {illegal_reward!r}")
+            raise ArgumentError(f"illegal_reward must be None or a number, got {illegal_reward!r}")
         if not is_whole(max_steps, 1):
-            raise ValueError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+            raise ArgumentError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
         if seats not in ("absolute", "relative"):
-            raise ValueError(f"seats must be 'absolute' or 'relative', got {seats!r}")
+            raise ArgumentError(f"seats must be 'absolute' or 'relative', got {seats!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.seat = seat
         self.seats: Seats = seats
         self._bots = _opponents(opponents, n, seat)
@@ -282,8 +282,8 @@ def _opponents(opponents: Bot | Sequence[Bot] | None, n: int, seat: int) -> dict
         return dict.fromkeys(seats, opponents)
     bots = tuple(opponents)
     if len(bots) != len(seats):
-        raise ValueError(f"opponents must be one bot or {len(seats)} bots, got {len(bots)}")
+        raise ArgumentError(f"opponents must be one bot or {len(seats)} bots, got {len(bots)}")
     for bot in bots:
         if not isinstance(bot, Bot):
-            raise TypeError(f"an opponent must be a Bot (an act method), got {bot!r}")
+            raise ArgumentError(f"an opponent must be a Bot (an act method), got {bot!r}")
     return dict(zip(seats, bots, strict=True))

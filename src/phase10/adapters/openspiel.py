@@ -75,7 +75,7 @@ from phase10.encoding import (
     num_actions,
     step,
 )
-from phase10.errors import IllegalActionError
+from phase10.errors import ArgumentError, IllegalActionError
 from phase10.groups import Meld
 from phase10.observation import observation, observation_size
 from phase10.rules import apply, chance_outcomes, new_game
@@ -117,7 +117,7 @@ class Phase10Game(pyspiel.Game):
     """Phase 10 as an OpenSpiel game; load it with ``pyspiel.load_game("python_phase10", ...)``.
 
     Raises:
-        ValueError: ``players`` is out of the variant's range or ``max_game_length`` < 1.
+        ArgumentError: ``players`` is out of the variant's range or ``max_game_length`` < 1.
         DefinitionError: no variant has the name given.
 
     Attributes:
@@ -131,7 +131,7 @@ class Phase10Game(pyspiel.Game):
         players = check_players(variant, params.get("players", spec["players"]), "players")
         max_length = params.get("max_game_length", spec["max_game_length"])
         if not is_whole(max_length, 1):
-            raise ValueError(f"max_game_length must be a whole number >= 1, got {max_length!r}")
+            raise ArgumentError(f"max_game_length must be a whole number >= 1, got {max_length!r}")
         ids = num_actions(variant, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=ids,
@@ -162,7 +162,7 @@ class Phase10Game(pyspiel.Game):
         """An observer: the player's view, or with ``perfect_recall`` their information state.
 
         Raises:
-            ValueError: observer parameters were given, or an observation type other than
+            ArgumentError: observer parameters were given, or an observation type other than
                 one player's private and public information was asked for.
         """
         return Phase10Observer(
@@ -425,15 +425,15 @@ class Phase10State(pyspiel.State):
         is the one of ``player_id``'s view, which never holds a card ``player_id`` did not see.
 
         Raises:
-            ValueError: ``player_id`` is not a seat, or another seat's laydown is under way
+            ArgumentError: ``player_id`` is not a seat, or another seat's laydown is under way
                 (its picked cards are hidden from ``player_id``).
         """
         core = self._core
         state = core.state
         if not is_whole(player_id, 0) or player_id >= state.num_players:
-            raise ValueError(f"player_id must be a seat of the game, got {player_id!r}")
+            raise ArgumentError(f"player_id must be a seat of the game, got {player_id!r}")
         if core.selection != _NO_SELECTION and state.current_player != player_id:
-            raise ValueError(
+            raise ArgumentError(
                 f"{seat_name(state.current_player or 0)} is laying down: "
                 f"cannot resample for {seat_name(player_id)}"
             )
@@ -536,7 +536,7 @@ class Phase10Observer:
     the player's information state string and the same tensor (the information state tensor).
 
     Raises:
-        ValueError: observer parameters were given, or an observation type other than one
+        ArgumentError: observer parameters were given, or an observation type other than one
             player's private and public information was asked for.
     """
 
@@ -548,12 +548,12 @@ class Phase10Observer:
         params: dict[str, Any] | None,
     ) -> None:
         if params:
-            raise ValueError(f"the Phase 10 observer takes no parameters, got {params!r}")
+            raise ArgumentError(f"the Phase 10 observer takes no parameters, got {params!r}")
         if (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(
+            raise ArgumentError(
                 "the Phase 10 observer shows one player's view: public_info=True and "
                 "private_info=SINGLE_PLAYER"
             )

@@ -49,6 +49,7 @@ from phase10.encoding import (
     num_actions,
     step,
 )
+from phase10.errors import ArgumentError
 from phase10.observation import observation_into, observation_size
 from phase10.rules import apply, new_game
 from phase10.state import GameState
@@ -80,7 +81,7 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
             acting agent's (:data:`phase10.encoding.Seats`), in actions and masks alike.
 
     Raises:
-        ValueError: ``num_players``, ``render_mode`` or ``max_steps`` is out of range.
+        ArgumentError: ``num_players``, ``render_mode`` or ``max_steps`` is out of range.
         DefinitionError: no variant has the name given.
 
     Attributes:
@@ -109,11 +110,11 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
         self.variant = resolve_variant(variant)
         n = check_players(self.variant, num_players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+            raise ArgumentError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         if not is_whole(max_steps, 1):
-            raise ValueError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+            raise ArgumentError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
         if seats not in ("absolute", "relative"):
-            raise ValueError(f"seats must be 'absolute' or 'relative', got {seats!r}")
+            raise ArgumentError(f"seats must be 'absolute' or 'relative', got {seats!r}")
         self.seats: Seats = seats
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -196,14 +197,14 @@ class raw_env(AECEnv):  # PettingZoo's conventional name
 
         Raises:
             IllegalActionError: the id is not legal now (see the ``"action_mask"``).
-            ValueError: ``None`` for an agent that is not done, or an id for one that is.
+            ArgumentError: ``None`` for an agent that is not done, or an id for one that is.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} must act: None is only for agents that are done")
+            raise ArgumentError(f"{agent} must act: None is only for agents that are done")
         self._cumulative_rewards[agent] = 0.0
         state, self.selection = step(
             self.game_state, int(action), selection=self.selection, seats=self.seats
