@@ -49,7 +49,7 @@ from phase10.analysis import (
 from phase10.cards import ActionKind, Card, Kind, sort_cards
 from phase10.chance import play_chance
 from phase10.errors import ArgumentError, IllegalActionError, SearchLimitError, Violation
-from phase10.groups import Meld
+from phase10.groups import GroupType, Meld, Shape
 from phase10.limits import current_limits, spend_steps, work_budget
 from phase10.phases import Phase
 from phase10.rules import apply, legal_actions, may_hit
@@ -372,8 +372,11 @@ class _Greedy:
     def __init__(self, source: PlayerView | GameState, actions: Sequence[Action]):
         self.source = source
         self.actions = actions
-        #: whether a card can be hit on a meld, asked once per decision (laydown_key)
-        self._fits: dict[tuple[Meld, Card], bool] = {}
+        #: per group and shape: the hand's cards a meld of it takes, asked once per decision
+        #: (laydown_key): the answer depends on nothing else of the meld (Meld.can_add)
+        self._fits: dict[tuple[GroupType, Shape], frozenset[Card]] = {}
+        self._fit_others: frozenset[Card] | None = None
+        self._points: dict[Card, tuple[int, int]] | None = None
         variant = source.variant
         self.variant = variant
         self.rules = variant.meld_rules
@@ -604,26 +607,42 @@ class _Greedy:
         """
         spend_steps(_WEIGH_STEPS, "weighing a laydown")
         laydown = action.laydown
-        rest = _remove_all(self.hand, laydown.cards)
-        own = laydown.melds
-        others = self.melds() if self.variant.hit_others_on_laydown_turn else ()
-        table = (*own, *others)
-        # many laydowns of a big hand share melds and cards: ask each meld about each card once
-        fits = self._fits
-        rules = self.rules
-        left = []
-        for c in rest:
-            for meld in table:
-                key = (meld, c)
-                ok = fits.get(key)
-                if ok is None:
-                    spend_steps(_FIT_STEPS, "weighing a laydown")
-                    ok = fits[key] = meld.can_add(c, rules=rules)
-                if ok:
-                    break
-            else:
-                left.append(c)
-        return (sum(self.points(c) for c in left), len(left), -len(laydown.cards))
+        # many laydowns of a big hand share their groups' shapes and the table: ask each
+        # shape about each distinct card of the hand once a decision
+        fitting = self._fit_others
+        if fitting is None:
+            fitting = frozenset()
+            if self.variant.hit_others_on_laydown_turn:
+                fitting = fitting.union(*map(self._fitting, self.melds()))
+            self._fit_others = fitting
+        fitting = fitting.union(*map(self._fitting, laydown.melds))
+        laid = Counter(laydown.cards)
+        points = left = 0
+        for c, (n, worth) in self._hand_points().items():
+            if c not in fitting:
+                n -= laid.get(c, 0)
+                if n > 0:  # the copies of c left in hand once the phase is down
+                    points += n * worth
+                    left += n
+        return (points, left, -len(laydown.cards))
+
+    def _hand_points(self) -> dict[Card, tuple[int, int]]:
+        """Each distinct card of the hand: its copies and the points of one."""
+        found = self._points
+        if found is None:
+            found = self._points = {c: (n, self.points(c)) for c, n in Counter(self.hand).items()}
+        return found
+
+    def _fitting(self, meld: Meld) -> frozenset[Card]:
+        """The distinct cards of the hand that can be hit on ``meld`` (C-14)."""
+        key = (meld.group, meld.shape)
+        found = self._fits.get(key)
+        if found is None:
+            cards = dict.fromkeys(self.hand)
+            spend_steps(_FIT_STEPS * len(cards), "weighing a laydown")
+            rules = self.rules
+            found = self._fits[key] = frozenset(c for c in cards if meld.can_add(c, rules=rules))
+        return found
 
     def hit_key(self, action: Hit) -> tuple[bool, int, bool]:
         """Naturals before wilds; then the hit after which most other cards still fit."""

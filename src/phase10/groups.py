@@ -659,6 +659,9 @@ class Meld:
         >>> meld = check_meld("W R4 B5 G6", RunOf(4)).melds[0]
         >>> meld.can_add(Card.parse("R7")), meld.can_add(Card.parse("R3"))
         (True, False)
+
+        Without ``value`` and ``end`` the answer depends only on the meld's group and shape
+        (a hit extends the shape, C-14), so a caller may ask it once per group and shape.
         """
         if value is None and end is None:
             return _fits(self, card, rules)
