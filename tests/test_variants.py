@@ -81,9 +81,12 @@ from phase10 import (
     legal_actions,
     master_deck,
     new_game,
+    seen_drawn,
     standard_deck,
     variant_names,
+    view,
 )
+from phase10.analysis import unseen_cards
 from tests.helpers import (
     announce,
     card,
@@ -889,6 +892,11 @@ def test_m12_take_two_draws_two_keeps_one_until_the_hand_ends() -> None:
     assert all(isinstance(a, Reveal) for a, _ in chance_outcomes(state))
     state = play(state, Reveal(card("Y12")), Reveal(card("KA")))
     assert (TurnStep.KEEP, 0, cards("Y12 KA")) == (state.step, state.current_player, state.drawn)
+    # the drawer sees both cards, the others neither, in the view and the analysis alike
+    assert (cards("Y12 KA"), ()) == (seen_drawn(state, 0), seen_drawn(state, 1))
+    assert (cards("Y12 KA"), ()) == (view(state, 0).drawn, view(state, 1).drawn)
+    assert unseen_cards(view(state, 1)) == unseen_cards(state, seat=1)
+    assert unseen_cards(view(state, 0)) == unseen_cards(state, seat=0)
     assert [Keep(0, card("Y12")), Keep(0, card("KA"))] == list(legal_actions(state))
     refuse(state, Keep(0, card("G10")), Violation.CARD_NOT_IN_HAND)
     state = play(state, Keep(0, card("Y12")))  # the other, an action card, to the blue pile

@@ -638,7 +638,7 @@ class _Greedy:
         key = (meld.group, meld.shape)
         found = self._fits.get(key)
         if found is None:
-            cards = dict.fromkeys(self.hand)
+            cards = self._hand_points()
             spend_steps(_FIT_STEPS * len(cards), "weighing a laydown")
             rules = self.rules
             found = self._fits[key] = frozenset(c for c in cards if meld.can_add(c, rules=rules))
