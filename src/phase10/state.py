@@ -11,7 +11,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._enums import member_hash, member_repr
-from phase10._fast import lru_cache
+from phase10._fast import lru_cache, make_trusted
 from phase10._written import meld_refusal
 from phase10.actions import Action, Announce, Keep, LayDown
 from phase10.cards import Card, Kind
@@ -225,7 +225,7 @@ class History(Sequence[Event]):
 
     def plus(self, event: Event) -> History:
         """This history with ``event`` appended (``self`` is unchanged)."""
-        return History(self, event, self._size + 1)
+        return _node(self, event, self._size + 1, ())
 
     def __len__(self) -> int:
         return self._size
@@ -317,6 +317,8 @@ class History(Sequence[Event]):
 
 
 _EMPTY_HISTORY: Final = History()
+#: A node :meth:`History.plus` built: stored as it is (its parts are a history and an event).
+_node = make_trusted(History)
 
 
 @attrs.frozen(cache_hash=True)
