@@ -1797,11 +1797,21 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
     distinct = _distinct(hand)
     if _hitting_violation(state, seat) is None and _go_out_violation(state, len(hand) - 1) is None:
         rules = variant.meld_rules
+        ids = {id(card) for card in distinct}
         for owner, row in enumerate(state.table):
+            # whether a meld of the row may be hit depends on its owner, not on which meld
+            # it is (_hit_violation): asked once per row
+            if not row or _hit_violation(state, seat, owner, 0) is not None:
+                continue
             for index, meld in enumerate(row):
-                if _hit_violation(state, seat, owner, index) is not None:
+                listed, hitting = _listed_hits(meld, rules, (seat, owner, index))
+                if listed.keys() >= ids:  # every card of the hand was asked here before
+                    if not hitting.keys().isdisjoint(ids):
+                        for card in distinct:
+                            hits = hitting.get(id(card))
+                            if hits is not None:
+                                out.extend(hits)
                     continue
-                listed = _listed_hits(meld, rules, (seat, owner, index))
                 for card in distinct:
                     known = listed.get(id(card))
                     if known is None or known[0] is not card:
@@ -1811,6 +1821,8 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                         )
                         if len(listed) < _MAX_HITS_PER_PLACE:
                             listed[id(card)] = (card, hits)
+                            if hits:
+                                hitting[id(card)] = hits
                     else:
                         hits = known[1]
                     out.extend(hits)
@@ -1847,23 +1859,33 @@ _DISCARDS: IdentityCache[tuple[Discard, ...]] = IdentityCache(
     why="identity cache; the discard of a card by a seat is the same immutable action every time",
 )
 #: Per place (seat, owner, meld index): the hits of each card, by the card's identity, with
-#: the card itself kept (and compared) so that an id is never read for another object.
+#: the card itself kept (and compared) so that an id is never read for another object; and
+#: the same for only the cards that have a hit there (most cards of a hand have none).
 _Placed = dict[int, tuple[Card, tuple[Hit, ...]]]
-_HITS: IdentityCache[tuple[MeldRules, dict[tuple[int, int, int], _Placed]]] = IdentityCache(
-    4096,
-    name="_HITS",
-    key="identity of a `Meld` on the table (with tuple cards and values); per entry, "
-    "`(seat, owner, index)` and then a card's identity, at most 64 and 1,024 of them",
-    why="identity cache; the `MeldRules` are stored with the entry and compared by identity, "
-    "each card is kept with its hits and compared by identity, and the hits of a card on a "
-    "frozen meld under the same rules never change",
+_Hitting = dict[int, tuple[Hit, ...]]
+_HITS: IdentityCache[tuple[MeldRules, dict[tuple[int, int, int], tuple[_Placed, _Hitting]]]] = (
+    IdentityCache(
+        4096,
+        name="_HITS",
+        key="identity of a `Meld` on the table (with tuple cards and values); per entry, "
+        "`(seat, owner, index)` and then a card's identity, at most 64 and 1,024 of them",
+        why="identity cache; the `MeldRules` are stored with the entry and compared by identity, "
+        "each card is kept with its hits and compared by identity, and the hits of a card on a "
+        "frozen meld under the same rules never change",
+    )
 )
 _MAX_PLACES_PER_MELD = 64
 _MAX_HITS_PER_PLACE = 1024
 
 
-def _listed_hits(meld: Meld, rules: MeldRules, place: tuple[int, int, int]) -> _Placed:
-    """The hits of ``meld`` at ``place`` already built under ``rules`` (to read and fill)."""
+def _listed_hits(
+    meld: Meld, rules: MeldRules, place: tuple[int, int, int]
+) -> tuple[_Placed, _Hitting]:
+    """The hits of ``meld`` at ``place`` already built under ``rules`` (to read and fill).
+
+    Every card asked, with its hits; and the cards with a hit, by identity (each of them
+    kept alive in the first).
+    """
     known = _HITS.get(id(meld))
     if known is None or known[0] is not rules or len(known[1]) >= _MAX_PLACES_PER_MELD:
         known = (rules, {})
@@ -1872,7 +1894,7 @@ def _listed_hits(meld: Meld, rules: MeldRules, place: tuple[int, int, int]) -> _
     places = known[1]
     listed = places.get(place)
     if listed is None:
-        listed = places[place] = {}
+        listed = places[place] = ({}, {})
     return listed
 
 
