@@ -556,10 +556,12 @@ def dealt_problems(state: GameState, viewer: int) -> Iterator[StateProblem]:
 
     For :func:`phase10.sample_state`, which deals the cards seat ``viewer`` cannot see from
     the deck minus every card its view shows, after checking that the view's counts add up
-    to the deck: every card is then in the state exactly once, and the hands it dealt and
-    the draw pile are in canonical order. So those checks (conservation, T-1, and the order
-    of every hand but the viewer's and of the draw pile) are left out; every other check of
-    :meth:`GameState.problems` is made, in the same order and with the same messages.
+    to the deck: every card is then in the state exactly once, the hands it dealt and the
+    draw pile are in canonical order, and each hand it dealt holds its seat's known cards
+    (they were dealt on top of the rest). So those checks (conservation, T-1, the order of
+    every hand but the viewer's and of the draw pile, and that another seat's known cards
+    are in its hand) are left out; every other check of :meth:`GameState.problems` is
+    made, in the same order and with the same messages.
 
     Yields:
         One :class:`StateProblem` per broken invariant.
@@ -610,7 +612,7 @@ def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProb
         yield from _conservation(state)
     if shaky:
         return
-    yield from _consistency(state)
+    yield from _consistency(state, viewer)
 
 
 def _no_seat(path: str, seat: int, n: int) -> StateProblem:
@@ -698,8 +700,12 @@ def _guard_problems(state: GameState, seat: int, guard: int) -> Iterator[StatePr
         yield StateProblem(path, f"{guard} is not a number of turns from 0 to {most} (C-20)")
 
 
-def _consistency(state: GameState) -> Iterator[StateProblem]:
-    """What the fields say about each other; the seats and table rows fit the players."""
+def _consistency(state: GameState, viewer: int | None = None) -> Iterator[StateProblem]:
+    """What the fields say about each other; the seats and table rows fit the players.
+
+    With ``viewer`` (see :func:`dealt_problems`) the known cards of the other seats are not
+    looked for in their hands, which were dealt them.
+    """
     variant = state.variant
     n = len(state.players)
     phases = len(variant.phases)
@@ -715,7 +721,10 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             )
         if p.skip_guard:
             yield from _guard_problems(state, i, p.skip_guard)
-        if p.known and (not _in_order(p.known) or _more_than_in(p.known, p.hand)):
+        if p.known and (
+            not _in_order(p.known)
+            or ((viewer is None or i == viewer) and _more_than_in(p.known, p.hand))
+        ):
             yield StateProblem(
                 f"players[{i}].known",
                 "known cards must be in canonical order and all in the player's hand",
