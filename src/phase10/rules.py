@@ -1703,8 +1703,12 @@ def _laydowns(
                 continue
             most -= len(listed)
         for laydown in listed:
-            # an announcement keeps its cards or draws as many: it never goes out
-            if announce or _go_out_violation(state, len(hand) - len(laydown.cards)) is None:
+            # an announcement keeps its cards or draws as many: it never goes out; the cards
+            # a laydown plays are counted per meld (laydown.cards would sort them all)
+            if announce or (
+                _go_out_violation(state, len(hand) - sum([len(m.cards) for m in laydown.melds]))
+                is None
+            ):
                 yield laydown
 
 
