@@ -1643,8 +1643,8 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         return tuple(out)
     if step is not TurnStep.PLAY:
         return _master_choices(state)
-    with work_budget(search_limit=_ENGINE):
-        return (*laydown_actions(state), *hits_and_discards(state))
+    with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
+        return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
 
 
 #: The limit that bounds each laydown search of the rules (and the bots): named when it binds.
@@ -1740,10 +1740,19 @@ def laydown_actions(
     """
     if state.step is not TurnStep.PLAY:
         return ()
-    seat = state.turn
     with work_budget(search_limit=_ENGINE):
-        most = None if exact else current_limits().max_listed_laydowns
-        laydowns = tuple(_laydowns(state, seat, only=phase, most=most))
+        return _listed_laydowns(state, phase, exact=exact)
+
+
+def _listed_laydowns(
+    state: GameState, phase: int | None, *, exact: bool
+) -> tuple[LayDown | Announce, ...]:
+    """:func:`laydown_actions` at a PLAY step, within the work budget the caller opened."""
+    seat = state.turn
+    if _lay_down_violation(state, seat) is not None:  # as _laydowns: nothing to list
+        return ()
+    most = None if exact else current_limits().max_listed_laydowns
+    laydowns = tuple(_laydowns(state, seat, only=phase, most=most))
     if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
         return tuple(Announce(seat, x, keep) for x in laydowns for keep in (True, False))
     return tuple(LayDown(seat, x) for x in laydowns)
@@ -1830,14 +1839,18 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                     else:
                         hits = known[1]
                     out.extend(hits)
+    discards_of = _DISCARDS.get
+    skip = Kind.SKIP
     for card in distinct:
-        if card.kind is Kind.SKIP:
+        discards = discards_of(id(card))
+        # a skip is never stored: its discards depend on whom it may target now
+        if discards is not None and seat < len(discards):
+            out.append(discards[seat])
+        elif card.kind is skip:
             out.extend(_new_discard(seat, card, target) for target in _skip_targets(state, seat))
         else:
-            discards = _DISCARDS.get(id(card))
-            if discards is None or seat >= len(discards):
-                seats = range(max(seat + 1, len(state.players)))
-                discards = _DISCARDS.put(card, tuple(_new_discard(s, card) for s in seats))
+            seats = range(max(seat + 1, len(state.players)))
+            discards = _DISCARDS.put(card, tuple(_new_discard(s, card) for s in seats))
             out.append(discards[seat])
     return tuple(out)
 
