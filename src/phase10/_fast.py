@@ -26,7 +26,9 @@ API with outside values, and :func:`phase10.apply` still checks whatever it is g
 names (a ``GameState`` into a ``PlayerView`` and back, a ``PlayerState`` into a
 ``SeatView``). :func:`make_projection` writes that copy once at import time from the attrs
 fields of both classes, so a field added to one is copied (or refused at import, when the
-other class lacks it) without a hand-written list to keep in step.
+other class lacks it) without a hand-written list to keep in step. Like the generated
+evolve, it stores each slot through its descriptor when the target's ``__init__`` only
+stores its fields, and calls ``__init__`` otherwise.
 
 **Reused values.** :func:`reuse` wraps the constructor of an immutable value class in a
 bounded :func:`functools.lru_cache`, so that the values built most (the same few ``Draw`` or
@@ -144,7 +146,9 @@ def make_evolve(cls: type[T]) -> Evolve[T]:
     else:
         # what the class's __init__ does, without its call: each slot's own descriptor
         header = f"def {name}(_obj, /, *, {params}):"
-        source = _slot_source(header, fields, slots, namespace, "_obj.{0} if {0} is _KEEP else {0}")
+        source = _slot_source(
+            header, fields, slots, namespace, "_obj.{0} if {0} is _KEEP else {0}".format
+        )
     exec(compile(source, f"<evolve of {cls.__qualname__}>", "exec"), namespace)
     function = namespace[name]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields replaced."
@@ -173,7 +177,7 @@ def make_trusted(cls: type[T]) -> Callable[..., T]:
     name = f"trusted_{cls.__name__}"
     namespace: dict[str, Any] = {"_cls": cls}
     header = f"def {name}({', '.join(f.name for f in fields)}):"
-    source = _slot_source(header, fields, slots, namespace, "{0}")
+    source = _slot_source(header, fields, slots, namespace, "{0}".format)
     exec(compile(source, f"<trusted {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace[name]
     function.__doc__ = f"A {cls.__name__} the engine built itself, stored without its checks."
@@ -185,18 +189,18 @@ def _slot_source(
     fields: tuple[attrs.Attribute[Any], ...],
     slots: dict[str, Any],
     namespace: dict[str, Any],
-    value: str,
+    value: Callable[[str], str],
 ) -> str:
     """The source of a function ``header`` that builds the object slot by slot.
 
-    Each field's slot gets ``value`` formatted with the field's name (and the cached hash
-    ``None``); the slots' setters go into ``namespace``.
+    Each field's slot gets the expression ``value`` gives for the field's name (and the
+    cached hash ``None``); the slots' setters go into ``namespace``.
     """
     namespace["_new"] = object.__new__
     lines = [header, "    _o = _new(_cls)"]
     for f in fields:
         namespace[f"_set_{f.name}"] = slots[f.name]
-        lines.append(f"    _set_{f.name}(_o, {value.format(f.name)})")
+        lines.append(f"    _set_{f.name}(_o, {value(f.name)})")
     if _HASH_CACHE in slots:
         namespace["_set_hash"] = slots[_HASH_CACHE]
         lines.append("    _set_hash(_o, None)")
@@ -312,11 +316,20 @@ def make_projection(
         else:
             positional.append(value)
     name = f"{source.__name__}_to_{target.__name__}"
-    source_text = (
-        f"def {name}(_src, {''.join(f'{c}, ' for c in computed)}/):\n"
-        f"    return _cls({', '.join(positional + keyword)})\n"
-    )
+    header = f"def {name}(_src, {''.join(f'{c}, ' for c in computed)}/):"
     namespace: dict[str, Any] = {"_cls": target}
+    slots = _plain_slots(target, fields)
+    if slots is None:
+        source_text = f"{header}\n    return _cls({', '.join(positional + keyword)})\n"
+    else:
+        # as the generated evolve: the target's __init__ only stores, so store each slot
+        source_text = _slot_source(
+            header,
+            fields,
+            slots,
+            namespace,
+            lambda n: n if n in computed else f"_src.{n}",
+        )
     exec(compile(source_text, f"<projection {name}>", "exec"), namespace)
     function = namespace[name]
     function.__doc__ = f"A {target.__name__} from a {source.__name__} (fields of the same name)."

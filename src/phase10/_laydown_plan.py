@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from phase10._fast import BoundedCache, declare
 from phase10.cards import SKIP, WILD, Card, Kind
@@ -112,9 +112,10 @@ class Plan:
         counted = [_counted_group(g) for g in self.groups]
         families = _set_families(counted)
         family = {g for _, members in families for g in members}
-        #: per family of set-like groups counted together: its patterns, its groups' sizes
+        #: per family of set-like groups counted together: what picks the naturals of its
+        #: patterns out of the counts per pattern, its groups' sizes
         self._families = tuple(
-            (pids, tuple(counted[g][0] for g in members)) for pids, members in families
+            (_picker(pids), tuple(counted[g][0] for g in members)) for pids, members in families
         )
         self._counted = tuple(c for g, c in enumerate(counted) if g not in family)
         # per pattern id: the natural classes and the wild classes that can take its place
@@ -207,31 +208,30 @@ class Plan:
         oracle (:mod:`phase10._laydown_oracle`) decides.
         """
         fast = self.fast
-        counts: dict[int, int] = {}
-        for card in cards:
-            c = fast.get(card.sort_key)
-            if c is None:  # a card foreign to the rules' deck (fast is empty or lacks it)
-                c = self.classify(card)
-            if c >= 0:
-                counts[c] = counts.get(c, 0) + 1
+        # classify appends a new class to these lists in place: they stay the plan's own
         natural = self.natural
         masks = self.masks
         accepts = self.accepts
         pnat = [0] * len(self.patterns)
         present = naturals = wilds = 0
-        for c, n in counts.items():
+        for card in cards:  # one pass, card by card: no counts per class to go through again
+            c = fast.get(card.sort_key)
+            if c is None:  # a card foreign to the rules' deck (fast is empty or lacks it)
+                c = self.classify(card)
+            if c < 0:
+                continue
             if natural[c]:
-                naturals += n
+                naturals += 1
                 present |= masks[c]
                 for p in accepts[c]:
-                    pnat[p] += n
+                    pnat[p] += 1
             else:
-                wilds += n
+                wilds += 1
         if naturals + wilds < self.size or naturals < self.fewest_naturals:
             return False
         short = 0
-        for pids, sizes in self._families:
-            short += _family_gap(sizes, pids, pnat)
+        for pick, sizes in self._families:
+            short += _family_gap(sizes, pick(pnat))
         if short > wilds:
             return False
         for size, repeats, runs, uneven in self._counted:
@@ -379,21 +379,29 @@ def _set_families(counted: list[Counted]) -> tuple[tuple[tuple[int, ...], tuple[
     )
 
 
-def _family_gap(sizes: tuple[int, ...], pids: tuple[int, ...], pnat: list[int]) -> int:
-    """The fewest wilds groups of ``sizes`` need, all set-like on the patterns ``pids``.
+def _picker(pids: tuple[int, ...]) -> Callable[[list[int]], Sequence[int]]:
+    """What picks the items ``pids`` out of a list, as a sequence (in C for two or more)."""
+    if len(pids) > 1:
+        return operator.itemgetter(*pids)
+    only = pids[0]
+    return lambda values: (values[only],)
 
-    Groups on one pattern share its naturals: ``j`` groups of size ``s`` on a pattern with
-    ``n`` naturals hold at most ``min(n, j * s)`` of them. For groups of one size the most
-    naturals they hold is the sum of the best gains, each pattern offering ``n // s`` gains
-    of ``s`` and one of ``n % s``; for two groups, the best two patterns or the best one.
+
+def _family_gap(sizes: tuple[int, ...], values: Sequence[int]) -> int:
+    """The fewest wilds groups of ``sizes`` need, all set-like on patterns of ``values``.
+
+    ``values`` holds the naturals of each pattern the groups accept. Groups on one pattern
+    share its naturals: ``j`` groups of size ``s`` on a pattern with ``n`` naturals hold at
+    most ``min(n, j * s)`` of them. For groups of one size the most naturals they hold is
+    the sum of the best gains, each pattern offering ``n // s`` gains of ``s`` and one of
+    ``n % s``; for two groups, the best two patterns or the best one.
     """
-    values = [pnat[p] for p in pids]
     total = sum(sizes)
     if len(sizes) == 2:
         a, b = sizes if sizes[0] >= sizes[1] else (sizes[1], sizes[0])
-        v1 = max(values)
-        values.remove(v1)
-        v2 = max(values, default=0)
+        ranked = sorted(values)
+        v1 = ranked[-1]
+        v2 = ranked[-2] if len(ranked) > 1 else 0
         used = max(min(v1, total), min(v1, a) + min(v2, b))
     else:
         s = sizes[0]

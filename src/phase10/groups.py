@@ -66,7 +66,14 @@ class Value(NamedTuple):
     color: Color | None
 
     def __str__(self) -> str:
-        return f"{self.color.value if self.color else ''}{self.number or ''}"
+        color = self.color
+        # the letter from a table: Enum.value is a Python-level property, read per card
+        letter = (_LETTERS.get(color) or color.value) if color else ""
+        return f"{letter}{self.number or ''}"
+
+
+#: Each colour's letter (its value), read without the enum's property.
+_LETTERS: dict[Color, str] = {color: color.value for color in Color}
 
 
 @attrs.frozen(cache_hash=True)

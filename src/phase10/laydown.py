@@ -108,15 +108,19 @@ def iter_laydowns(
     for i, g in enumerate(groups):
         blocks.setdefault(g, []).append(i)
     twins = [idxs for idxs in blocks.values() if len(idxs) > 1]
-    seen: set[tuple[tuple[tuple[tuple[object, str], ...], ...], ...]] = set()
+    block_list = list(blocks.values())
+    # a laydown is known by the number of each of its melds' canonical orders (see below)
+    seen: set[tuple[object, ...]] = set()
     constrained = phase.distinct_colors
     oracle = walk.oracle
     plan_groups = walk.plan.groups
     cards = walk.cards
     # each meld is built once per listing (many laydowns of a big hand share their melds),
-    # with its canonical order; the shapes are the plan's own, alive for the whole listing
-    built: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, tuple[tuple[object, str], ...]]]
-    built = {}
+    # with its canonical order and that order's number in this listing (equal orders, equal
+    # numbers: a laydown's key compares small ints instead of the orders' nested tuples);
+    # the shapes are the plan's own, alive for the whole listing
+    built: dict[tuple[int, int, tuple[int, ...]], _Built] = {}
+    orders: dict[tuple[tuple[object, str], ...], int] = {}
     # building a laydown costs about as much as a few dozen search steps; a meld already
     # built costs a step
     cost = _BUILD_COST * len(groups)
@@ -131,13 +135,18 @@ def iter_laydowns(
                 one = built.get(at)
                 if one is None:
                     group = plan_groups[index].group
-                    meld = build_meld(group, shape, tuple(cards[i] for i in at[2]))
-                    one = built[at] = (meld, meld_order(meld))
+                    meld = build_meld(group, shape, tuple([cards[i] for i in at[2]]))
+                    order = meld_order(meld)
+                    one = built[at] = (meld, order, orders.setdefault(order, len(orders)))
                 placed.append(one)
-            melds = tuple(m for m, _ in placed)
+            melds = tuple([one[0] for one in placed])
             if constrained and phase.problem(melds, rules=rules) is not None:
                 continue
-            key = tuple(tuple(sorted(placed[i][1] for i in idxs)) for idxs in blocks.values())
+            key: tuple[object, ...]
+            if twins:  # the melds of equal groups in any order: one laydown
+                key = tuple([tuple(sorted([placed[i][2] for i in idxs])) for idxs in block_list])
+            else:
+                key = tuple([one[2] for one in placed])
             if key in seen:
                 continue
             seen.add(key)
@@ -149,10 +158,13 @@ def iter_laydowns(
 #: A laydown the listing built itself, its melds in canonical order (see _canonical).
 _laydown = make_trusted(PhaseMelds)
 
+#: A meld a listing built, with its canonical order and the number of that order.
+_Built = tuple[Meld, tuple[tuple[object, str], ...], int]
+
 
 def _canonical(
     melds: tuple[Meld, ...],
-    placed: list[tuple[Meld, tuple[tuple[object, str], ...]]],
+    placed: list[_Built],
     twins: list[list[int]],
 ) -> tuple[Meld, ...]:
     """``melds`` with the melds of equal groups in canonical order.
@@ -165,8 +177,8 @@ def _canonical(
     ordered = list(melds)
     for places in twins:
         chosen = sorted((placed[i] for i in places), key=lambda one: one[1])
-        for i, (meld, _) in zip(places, chosen, strict=True):
-            ordered[i] = meld
+        for i, one in zip(places, chosen, strict=True):
+            ordered[i] = one[0]
     return tuple(ordered)
 
 

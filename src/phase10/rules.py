@@ -26,7 +26,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache, make_evolve, reuse
@@ -169,10 +169,20 @@ def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return (*cards[:i], *cards[i + 1 :])
 
 
+def _remove_at(cards: tuple[Card, ...], i: int) -> tuple[Card, ...]:
+    """``cards`` without the card at ``i`` (where a check found it: see :func:`_index`)."""
+    return (*cards[:i], *cards[i + 1 :])
+
+
+def _index(cards: tuple[Card, ...], card: Card) -> int:
+    """Where ``card`` is in ``cards`` (in canonical order), by bisection; -1 when it is not."""
+    i = bisect.bisect_left(cards, card.sort_key, key=_key)
+    return i if i < len(cards) and cards[i].sort_key == card.sort_key else -1
+
+
 def _contains(cards: tuple[Card, ...], card: Card) -> bool:
     """Whether ``card`` is in ``cards`` (in canonical order), by bisection."""
-    i = bisect.bisect_left(cards, card.sort_key, key=_key)
-    return i < len(cards) and cards[i].sort_key == card.sort_key
+    return _index(cards, card) >= 0
 
 
 def _remove_all(hand: tuple[Card, ...], used: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -744,8 +754,10 @@ def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
         )
 
 
-def _need_card(state: GameState, action: object, card: object, cards: tuple[Card, ...]) -> None:
-    if not isinstance(card, Card) or not _contains(cards, card):
+def _need_card(state: GameState, action: object, card: object, cards: tuple[Card, ...]) -> int:
+    """Where ``card`` is in ``cards``; raises when it is not there."""
+    i = _index(cards, card) if isinstance(card, Card) else -1
+    if i < 0:
         raise _illegal(
             state,
             action,
@@ -753,15 +765,22 @@ def _need_card(state: GameState, action: object, card: object, cards: tuple[Card
             f"{card} is not in hand",
             _said("card-not-in-hand", card=str(card)),
         )
+    return i
 
 
-def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> None:
-    """The card must be one of the outcomes (the caller checked the step)."""
+def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> int:
+    """The card must be one of the outcomes (the caller checked the step): its draw pile index."""
     card = action.card
     drawn = chance_draw(state)
-    if drawn is not None and _contains(drawn[1], card):
-        return
-    if _contains(state.draw_pile, card):  # rule M-6
+    pile = state.draw_pile
+    if drawn is not None:
+        if drawn[1] is pile:  # every card of the pile may come: one bisection finds it
+            i = _index(pile, card)
+            if i >= 0:
+                return i
+        elif _contains(drawn[1], card):
+            return _index(pile, card)
+    if _contains(pile, card):  # rule M-6
         raise _illegal(
             state,
             action,
@@ -980,9 +999,10 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
     return targets or (None,)
 
 
-def _check_discard(state: GameState, action: Discard) -> None:
+def _check_discard(state: GameState, action: Discard) -> int:
+    """Raise unless ``action`` is legal; where its card is in the hand."""
     _need_step(state, action, TurnStep.PLAY)
-    _need_card(state, action, action.card, state.players[action.player].hand)
+    at = _need_card(state, action, action.card, state.players[action.player].hand)
     if action.card.kind is Kind.SKIP:
         targets = _skip_targets(state, action.player)
         if action.target not in targets:
@@ -1004,23 +1024,33 @@ def _check_discard(state: GameState, action: Discard) -> None:
             "only a skip takes a target",
             _said("only-skip-targets"),
         )
+    return at
 
 
 # ----------------------------------------------------------------------------- transitions
 
 
-def _begin_turn(state: GameState, seat: int) -> GameState:
+def _begin_turn(
+    state: GameState,
+    seat: int,
+    *,
+    players: tuple[PlayerState, ...],
+    history: History,
+    **changes: Any,
+) -> GameState:
     """Hand the turn to ``seat``, spending pending skips and reshuffling if needed.
+
+    ``players``, ``history`` and ``changes`` are what the action that ends the turn made
+    of ``state``'s fields: they go into the evolve that begins the next turn, one evolve
+    per step instead of two (none of them is the turn's own fields set here).
 
     Rules C-19, C-20 and M-14 (skips), C-16 (the reshuffle). The one place a hand ends
     without a winner: nothing is left to draw, or the hand bound ``max_hand_turns`` (C-16,
     a library choice) is reached.
     """
-    players = state.players
     # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard
     guarded = any(p.skip_guard for p in players)
     if players[seat].skipped:
-        history = state.history
         pending = {s for s, p in enumerate(players) if p.skipped}
         seat, lost = _skips_spent(state, seat, pending)
         for s in lost:  # each seat the rules skip, recorded as it is skipped
@@ -1028,28 +1058,30 @@ def _begin_turn(state: GameState, seat: int) -> GameState:
             history = history.plus(_skipped_event(s))
             if guarded:
                 players = _count_turn(players)
-        state = _evolve(state, history=history)
     if guarded:
         players = _count_turn(players)
     step: TurnStep | None = None  # nothing left to draw or reshuffle
-    if state.draw_pile:
+    if changes.get("draw_pile", state.draw_pile):
         step = TurnStep.DRAW
-    elif _can_reshuffle(state):
+    elif _can_reshuffle(_evolve(state, **changes)):
         step = TurnStep.RESHUFFLE  # rule C-16
     limit = state.variant.max_hand_turns
     if step is None or (limit is not None and state.turns >= limit):
         # Nothing left to draw or reshuffle, or the hand bound reached (C-16, a library
         # choice): the hand ends without a winner (documented).
-        return _end_hand(_evolve(state, players=players), went_out=None)
+        ended = _evolve(state, players=players, history=history, **changes)
+        return _end_hand(ended, went_out=None)
     return _evolve(
         state,
         players=players,
+        history=history,
         turn=seat,
         step=step,
         laid_this_turn=False,
         to_draw=0,
         receiver=None,
         turns=state.turns + 1,
+        **changes,
     )
 
 
@@ -1081,7 +1113,13 @@ def _can_reshuffle(state: GameState) -> bool:
 def _after_reveals(state: GameState) -> GameState:
     """Where play goes once the cards of a REVEAL step are all drawn."""
     if state.receiver is not None:  # the giver of a Give five has drawn (M-15)
-        return _begin_turn(_evolve(state, receiver=None, to_draw=0), _next_seat(state, state.turn))
+        # _begin_turn sets receiver and to_draw (and _end_hand deals a new hand)
+        return _begin_turn(
+            state,
+            _next_seat(state, state.turn),
+            players=state.players,
+            history=state.history,
+        )
     return _evolve(state, step=TurnStep.PLAY, to_draw=0)
 
 
@@ -1196,7 +1234,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
     step = state.step
     if isinstance(action, Deal):
         _need_step(state, action, TurnStep.DEAL)
-        _check_chance_card(state, action)
+        at = _check_chance_card(state, action)
         receivers = _receivers(state)
         seat = receivers[state.dealt % len(receivers)]
         p = state.players[seat]
@@ -1207,32 +1245,31 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
         return _evolve(
             state,
             players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
-            draw_pile=_remove(state.draw_pile, action.card),
+            draw_pile=_remove_at(state.draw_pile, at),
             dealt=dealt,
             step=TurnStep.TURN_UP if done else TurnStep.DEAL,
             history=_unseen(history, Unseen.DEAL, seat),
         )
     if isinstance(action, TurnUp):
         _need_step(state, action, TurnStep.TURN_UP)
-        _check_chance_card(state, action)
+        at = _check_chance_card(state, action)
         first = _next_seat(state, state.dealer)
         players = tuple(_pl(p, kept=False) if p.kept else p for p in state.players)
         if action.card.kind is Kind.SKIP:  # rule C-21: the first player is skipped
             players = _skip_on(state, players, first)
         if not state.dealt:  # nobody was dealt (every hand kept, M-13): a new history
             state = _evolve(state, history=_EMPTY)
-        turned = _evolve(
+        return _begin_turn(
             state,
+            first,
             players=players,
-            draw_pile=_remove(state.draw_pile, action.card),
-            discard_pile=(action.card,),
             history=_logged(state, action),
+            draw_pile=_remove_at(state.draw_pile, at),
+            discard_pile=(action.card,),
         )
-        return _begin_turn(turned, first)
     if isinstance(action, Reveal):
         _need_step(state, action, TurnStep.REVEAL, TurnStep.DRAW_TWO)
-        _check_chance_card(state, action)
-        pile = _remove(state.draw_pile, action.card)
+        pile = _remove_at(state.draw_pile, _check_chance_card(state, action))
         if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
             drawn = (*state.drawn, action.card)
             nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
@@ -1361,11 +1398,11 @@ def _finished(variant: Variant, phase: int, completed: tuple[int, ...]) -> bool:
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
-    _check_discard(state, action)
+    at = _check_discard(state, action)
     seat = action.player
     p = state.players[seat]
     card = action.card
-    rest = _remove(p.hand, card)
+    rest = _remove_at(p.hand, at)
     discards, blue = _discard_to(state, card)
     player = _pl(p, hand=rest, known=_forget(p.known, (card,)))
     action_kind = card.action if state.variant.action_cards and rest else None
@@ -1376,18 +1413,30 @@ def _discard(state: GameState, action: Discard) -> GameState:
     players = _with_player(state, seat, player)
     if action.target is not None:  # rules C-19, M-14: the target loses their next turn
         players = _skip_on(state, players, action.target)
-    after = _evolve(
-        state,
-        players=players,
-        discard_pile=discards,
-        action_pile=blue,
-        history=_logged(state, action),
-    )
+    history = _logged(state, action)
     if not rest:  # rules C-13, M-11: the last card ends the hand
+        after = _evolve(
+            state, players=players, discard_pile=discards, action_pile=blue, history=history
+        )
         return _end_hand(after, went_out=seat)
     if action_kind is ActionKind.GIVE_FIVE:  # rule M-15: opponents offer cards
-        return _evolve(after, step=TurnStep.OFFER, offers=())
-    return _begin_turn(after, _next_seat(state, seat))
+        return _evolve(
+            state,
+            players=players,
+            discard_pile=discards,
+            action_pile=blue,
+            history=history,
+            step=TurnStep.OFFER,
+            offers=(),
+        )
+    return _begin_turn(
+        state,
+        _next_seat(state, seat),
+        players=players,
+        history=history,
+        discard_pile=discards,
+        action_pile=blue,
+    )
 
 
 def _announce(state: GameState, action: Announce) -> GameState:
@@ -1594,8 +1643,8 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         return tuple(out)
     if step is not TurnStep.PLAY:
         return _master_choices(state)
-    with work_budget(search_limit=_ENGINE):
-        return (*laydown_actions(state), *hits_and_discards(state))
+    with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
+        return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
 
 
 #: The limit that bounds each laydown search of the rules (and the bots): named when it binds.
@@ -1654,8 +1703,12 @@ def _laydowns(
                 continue
             most -= len(listed)
         for laydown in listed:
-            # an announcement keeps its cards or draws as many: it never goes out
-            if announce or _go_out_violation(state, len(hand) - len(laydown.cards)) is None:
+            # an announcement keeps its cards or draws as many: it never goes out; the cards
+            # a laydown plays are counted per meld (laydown.cards would sort them all)
+            if announce or (
+                _go_out_violation(state, len(hand) - sum([len(m.cards) for m in laydown.melds]))
+                is None
+            ):
                 yield laydown
 
 
@@ -1687,10 +1740,19 @@ def laydown_actions(
     """
     if state.step is not TurnStep.PLAY:
         return ()
-    seat = state.turn
     with work_budget(search_limit=_ENGINE):
-        most = None if exact else current_limits().max_listed_laydowns
-        laydowns = tuple(_laydowns(state, seat, only=phase, most=most))
+        return _listed_laydowns(state, phase, exact=exact)
+
+
+def _listed_laydowns(
+    state: GameState, phase: int | None, *, exact: bool
+) -> tuple[LayDown | Announce, ...]:
+    """:func:`laydown_actions` at a PLAY step, within the work budget the caller opened."""
+    seat = state.turn
+    if _lay_down_violation(state, seat) is not None:  # as _laydowns: nothing to list
+        return ()
+    most = None if exact else current_limits().max_listed_laydowns
+    laydowns = tuple(_laydowns(state, seat, only=phase, most=most))
     if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
         return tuple(Announce(seat, x, keep) for x in laydowns for keep in (True, False))
     return tuple(LayDown(seat, x) for x in laydowns)
@@ -1748,11 +1810,21 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
     distinct = _distinct(hand)
     if _hitting_violation(state, seat) is None and _go_out_violation(state, len(hand) - 1) is None:
         rules = variant.meld_rules
+        ids = {id(card) for card in distinct}
         for owner, row in enumerate(state.table):
+            # whether a meld of the row may be hit depends on its owner, not on which meld
+            # it is (_hit_violation): asked once per row
+            if not row or _hit_violation(state, seat, owner, 0) is not None:
+                continue
             for index, meld in enumerate(row):
-                if _hit_violation(state, seat, owner, index) is not None:
+                listed, hitting = _listed_hits(meld, rules, (seat, owner, index))
+                if listed.keys() >= ids:  # every card of the hand was asked here before
+                    if not hitting.keys().isdisjoint(ids):
+                        for card in distinct:
+                            hits = hitting.get(id(card))
+                            if hits is not None:
+                                out.extend(hits)
                     continue
-                listed = _listed_hits(meld, rules, (seat, owner, index))
                 for card in distinct:
                     known = listed.get(id(card))
                     if known is None or known[0] is not card:
@@ -1762,17 +1834,23 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                         )
                         if len(listed) < _MAX_HITS_PER_PLACE:
                             listed[id(card)] = (card, hits)
+                            if hits:
+                                hitting[id(card)] = hits
                     else:
                         hits = known[1]
                     out.extend(hits)
+    discards_of = _DISCARDS.get
+    skip = Kind.SKIP
     for card in distinct:
-        if card.kind is Kind.SKIP:
+        discards = discards_of(id(card))
+        # a skip is never stored: its discards depend on whom it may target now
+        if discards is not None and seat < len(discards):
+            out.append(discards[seat])
+        elif card.kind is skip:
             out.extend(_new_discard(seat, card, target) for target in _skip_targets(state, seat))
         else:
-            discards = _DISCARDS.get(id(card))
-            if discards is None or seat >= len(discards):
-                seats = range(max(seat + 1, len(state.players)))
-                discards = _DISCARDS.put(card, tuple(_new_discard(s, card) for s in seats))
+            seats = range(max(seat + 1, len(state.players)))
+            discards = _DISCARDS.put(card, tuple(_new_discard(s, card) for s in seats))
             out.append(discards[seat])
     return tuple(out)
 
@@ -1798,23 +1876,33 @@ _DISCARDS: IdentityCache[tuple[Discard, ...]] = IdentityCache(
     why="identity cache; the discard of a card by a seat is the same immutable action every time",
 )
 #: Per place (seat, owner, meld index): the hits of each card, by the card's identity, with
-#: the card itself kept (and compared) so that an id is never read for another object.
+#: the card itself kept (and compared) so that an id is never read for another object; and
+#: the same for only the cards that have a hit there (most cards of a hand have none).
 _Placed = dict[int, tuple[Card, tuple[Hit, ...]]]
-_HITS: IdentityCache[tuple[MeldRules, dict[tuple[int, int, int], _Placed]]] = IdentityCache(
-    4096,
-    name="_HITS",
-    key="identity of a `Meld` on the table (with tuple cards and values); per entry, "
-    "`(seat, owner, index)` and then a card's identity, at most 64 and 1,024 of them",
-    why="identity cache; the `MeldRules` are stored with the entry and compared by identity, "
-    "each card is kept with its hits and compared by identity, and the hits of a card on a "
-    "frozen meld under the same rules never change",
+_Hitting = dict[int, tuple[Hit, ...]]
+_HITS: IdentityCache[tuple[MeldRules, dict[tuple[int, int, int], tuple[_Placed, _Hitting]]]] = (
+    IdentityCache(
+        4096,
+        name="_HITS",
+        key="identity of a `Meld` on the table (with tuple cards and values); per entry, "
+        "`(seat, owner, index)` and then a card's identity, at most 64 and 1,024 of them",
+        why="identity cache; the `MeldRules` are stored with the entry and compared by identity, "
+        "each card is kept with its hits and compared by identity, and the hits of a card on a "
+        "frozen meld under the same rules never change",
+    )
 )
 _MAX_PLACES_PER_MELD = 64
 _MAX_HITS_PER_PLACE = 1024
 
 
-def _listed_hits(meld: Meld, rules: MeldRules, place: tuple[int, int, int]) -> _Placed:
-    """The hits of ``meld`` at ``place`` already built under ``rules`` (to read and fill)."""
+def _listed_hits(
+    meld: Meld, rules: MeldRules, place: tuple[int, int, int]
+) -> tuple[_Placed, _Hitting]:
+    """The hits of ``meld`` at ``place`` already built under ``rules`` (to read and fill).
+
+    Every card asked, with its hits; and the cards with a hit, by identity (each of them
+    kept alive in the first).
+    """
     known = _HITS.get(id(meld))
     if known is None or known[0] is not rules or len(known[1]) >= _MAX_PLACES_PER_MELD:
         known = (rules, {})
@@ -1823,7 +1911,7 @@ def _listed_hits(meld: Meld, rules: MeldRules, place: tuple[int, int, int]) -> _
     places = known[1]
     listed = places.get(place)
     if listed is None:
-        listed = places[place] = {}
+        listed = places[place] = ({}, {})
     return listed
 
 

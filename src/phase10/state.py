@@ -11,7 +11,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._enums import member_hash, member_repr
-from phase10._fast import lru_cache
+from phase10._fast import lru_cache, make_trusted
 from phase10._written import meld_refusal
 from phase10.actions import Action, Announce, Keep, LayDown
 from phase10.cards import Card, Kind
@@ -225,7 +225,7 @@ class History(Sequence[Event]):
 
     def plus(self, event: Event) -> History:
         """This history with ``event`` appended (``self`` is unchanged)."""
-        return History(self, event, self._size + 1)
+        return _node(self, event, self._size + 1, ())
 
     def __len__(self) -> int:
         return self._size
@@ -317,6 +317,8 @@ class History(Sequence[Event]):
 
 
 _EMPTY_HISTORY: Final = History()
+#: A node :meth:`History.plus` built: stored as it is (its parts are a history and an event).
+_node = make_trusted(History)
 
 
 @attrs.frozen(cache_hash=True)
@@ -554,10 +556,12 @@ def dealt_problems(state: GameState, viewer: int) -> Iterator[StateProblem]:
 
     For :func:`phase10.sample_state`, which deals the cards seat ``viewer`` cannot see from
     the deck minus every card its view shows, after checking that the view's counts add up
-    to the deck: every card is then in the state exactly once, and the hands it dealt and
-    the draw pile are in canonical order. So those checks (conservation, T-1, and the order
-    of every hand but the viewer's and of the draw pile) are left out; every other check of
-    :meth:`GameState.problems` is made, in the same order and with the same messages.
+    to the deck: every card is then in the state exactly once, the hands it dealt and the
+    draw pile are in canonical order, and each hand it dealt holds its seat's known cards
+    (they were dealt on top of the rest). So those checks (conservation, T-1, the order of
+    every hand but the viewer's and of the draw pile, and that another seat's known cards
+    are in its hand) are left out; every other check of :meth:`GameState.problems` is
+    made, in the same order and with the same messages.
 
     Yields:
         One :class:`StateProblem` per broken invariant.
@@ -608,7 +612,7 @@ def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProb
         yield from _conservation(state)
     if shaky:
         return
-    yield from _consistency(state)
+    yield from _consistency(state, viewer)
 
 
 def _no_seat(path: str, seat: int, n: int) -> StateProblem:
@@ -696,8 +700,12 @@ def _guard_problems(state: GameState, seat: int, guard: int) -> Iterator[StatePr
         yield StateProblem(path, f"{guard} is not a number of turns from 0 to {most} (C-20)")
 
 
-def _consistency(state: GameState) -> Iterator[StateProblem]:
-    """What the fields say about each other; the seats and table rows fit the players."""
+def _consistency(state: GameState, viewer: int | None = None) -> Iterator[StateProblem]:
+    """What the fields say about each other; the seats and table rows fit the players.
+
+    With ``viewer`` (see :func:`dealt_problems`) the known cards of the other seats are not
+    looked for in their hands, which were dealt them.
+    """
     variant = state.variant
     n = len(state.players)
     phases = len(variant.phases)
@@ -713,7 +721,10 @@ def _consistency(state: GameState) -> Iterator[StateProblem]:
             )
         if p.skip_guard:
             yield from _guard_problems(state, i, p.skip_guard)
-        if p.known and (not _in_order(p.known) or _more_than_in(p.known, p.hand)):
+        if p.known and (
+            not _in_order(p.known)
+            or ((viewer is None or i == viewer) and _more_than_in(p.known, p.hand))
+        ):
             yield StateProblem(
                 f"players[{i}].known",
                 "known cards must be in canonical order and all in the player's hand",
