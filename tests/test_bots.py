@@ -41,6 +41,7 @@ from phase10 import (
     sort_cards,
     variant_names,
 )
+from phase10.analysis import phase_distance
 from phase10.errors import IllegalActionError, Violation
 from phase10.simulation import play_game
 
@@ -591,6 +592,52 @@ def test_cautious_skips_the_leader_as_greedy_does() -> None:
     action = act(phase10.CautiousBot(), state)
     assert isinstance(action, Discard) and action.target == 3
     assert act(GreedyBot(), state) == action
+
+
+def test_cautious_redraws_the_announced_cards_it_needs_least() -> None:
+    # '10 Phases' phase 1 (a set and a run of 3) shown with 9C 9D beside it: both 7H 7S 7D |
+    # 2H 3S 4D and 7H 7S 7D | JH QH KC show it. For phase 2 (a set of 3 and a run of 4) the
+    # cards kept are 9C 9D and the other run: 2-3-4 grows at both ends (A or 5), J-Q-K only
+    # below (A is low only, T-3). GreedyBot counts both redraws alike and redraws the first;
+    # the cautious bot deals the redraw (T-4) and keeps the run that grows both ways
+    state = build(
+        ["7H 7S 7D 2H 3S 4D 9C 9D QH KC JH", "4H 5H 6H 7C 8H 10D JC QS AC AD"],
+        variant=TEN_PHASES,
+        discard="AS",
+    )
+    greedy = act(GreedyBot(), state)
+    assert isinstance(greedy, Announce) and not greedy.keep
+    assert "7D 7H 7S | 2H 3S 4D" == str(greedy.laydown)
+    assert greedy == act(phase10.CautiousBot(redraws=0), state)
+    for seed in range(4):
+        action = act(phase10.CautiousBot(), state, seed=seed)
+        assert isinstance(action, Announce) and not action.keep
+        assert "7D 7H 7S | JH QH KC" == str(action.laydown)
+
+
+def test_cautious_keeps_what_the_next_phase_needs_in_ten_phases() -> None:
+    # '10 Phases' (T-4): the hand goes on to the next phase; with next_weight a discard that
+    # the current phase cannot tell apart from another goes by the next phase's distance
+    variant = TEN_PHASES
+    rules = variant.meld_rules
+    differ = 0
+    for state in _positions("ten-phases", 2, limit=400):
+        if state.step is not TurnStep.PLAY:
+            continue
+        seat = state.turn
+        v = phase10.view(state, seat)
+        plain = phase10.CautiousBot(next_weight=0).act(v, random.Random(1))
+        minded = phase10.CautiousBot().act(v, random.Random(1))
+        if plain == minded:
+            continue
+        assert isinstance(plain, Discard) and isinstance(minded, Discard)
+        upcoming = variant.phases[state.players[seat].phase + 1]
+        hand = state.players[seat].hand
+        left = {c: [*hand[: hand.index(c)], *hand[hand.index(c) + 1 :]] for c in set(hand)}
+        after = {c: phase_distance(rest, upcoming, rules=rules) for c, rest in left.items()}
+        assert after[minded.card] < after[plain.card]
+        differ += 1
+    assert differ > 0
 
 
 # --- ISMCTSBot hooks ------------------------------------------------------------------------

@@ -717,6 +717,13 @@ class CautiousBot:
       classic games, skipping the seat down with fewest cards instead won 31 of 150 games
       where the leader won 44 (docs/performance.md).
 
+    In '10 Phases' (announced phases, T-4) the hand goes on to the next phase once the
+    current one is shown, so two more things count there: each discard also costs
+    ``next_weight`` a step of the hand's distance to the next phase, and an announcement
+    keeps its cards or redraws them by the distance to the next phase it leaves: the
+    hand's own for keeping, for each distinct redraw the mean over ``redraws`` deals of
+    as many cards from the unseen ones (the least wins, keeping first among equals).
+
     No rollouts: a decision costs a few laydown-distance look-ups per world and card. The
     bot is deterministic given ``rng`` (one ``rng.random()`` seeds the worlds of a
     discard).
@@ -741,6 +748,11 @@ class CautiousBot:
             on the discard pile (:attr:`phase10.analysis.Collecting.declined`) would help
             the hand it deals them: a player who takes what helps (as :class:`GreedyBot`
             does) would have taken it; 1 ignores that evidence.
+        redraws: '10 Phases' (T-4): how many deals of the unseen cards weigh each way of
+            redrawing an announced phase against keeping its cards (0 plays
+            :class:`GreedyBot`'s choice).
+        next_weight: '10 Phases' (T-4): what a step of distance to the phase after the
+            current one costs a discard, in steps of the current phase's distance.
     """
 
     worlds: int = attrs.field(default=16, validator=attrs.validators.ge(1))
@@ -752,9 +764,13 @@ class CautiousBot:
     declined: float = attrs.field(
         default=0.2, validator=[attrs.validators.ge(0.0), attrs.validators.le(1.0)]
     )
+    redraws: int = attrs.field(default=16, validator=attrs.validators.ge(0))
+    next_weight: float = 0.5
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy action, or at a discard the card that costs least, feeding included.
+
+        In '10 Phases', an announcement as the class docstring says.
 
         Raises:
             ArgumentError: ``view`` is not a :class:`~phase10.PlayerView`.
@@ -769,6 +785,8 @@ class CautiousBot:
                 if greedy.step is not TurnStep.PLAY:
                     return greedy.choose()
                 order = greedy.play_order()
+                if isinstance(order[0], Announce) and self.redraws:
+                    return self._announce(greedy, order, rng)
                 if not isinstance(order[0], Discard):
                     return order[0]
                 return self._discard(
@@ -778,6 +796,46 @@ class CautiousBot:
                 if not decision:
                     raise
                 return _out_of_budget(actions)
+
+    def _announce(self, greedy: _Greedy, order: tuple[Action, ...], rng: random.Random) -> Action:
+        """'10 Phases' (T-4): keep the announced cards or redraw, by the distance expected.
+
+        Keeping is weighed by the hand's distance to the next phase; each distinct redraw by
+        the mean distance of what is left plus as many cards dealt from the unseen ones,
+        over ``redraws`` deals. The least wins, keeping first among equals, then the
+        greedy order.
+        """
+        announces = [a for a in order if isinstance(a, Announce)]
+        upcoming = _upcoming(greedy)
+        if not upcoming:
+            return announces[0]  # the last phase: announcing it wins
+        hand = greedy.hand
+        pool = list(greedy.unseen.elements())
+        seed = rng.random()
+        expected: dict[tuple[Card, ...] | None, float] = {}
+        for a in announces:
+            rest = None if a.keep else _remove_all(hand, a.laydown.cards)
+            if rest in expected:
+                continue
+            if rest is None:
+                expected[rest] = greedy.distance(hand, upcoming)
+                continue
+            k = len(hand) - len(rest)
+            if len(pool) < k:
+                expected[rest] = math.inf  # never in a real game: the stock is reshuffled
+                continue
+            total = 0
+            for i in range(self.redraws):
+                dealt = random.Random(f"{seed}:{i}").sample(pool, k)
+                total += greedy.distance(sort_cards((*rest, *dealt)), upcoming)
+            expected[rest] = total / self.redraws
+        place = {a: i for i, a in enumerate(announces)}
+
+        def key(a: Announce) -> tuple[float, bool, int]:
+            rest = None if a.keep else _remove_all(hand, a.laydown.cards)
+            return (expected[rest], not a.keep, place[a])
+
+        return min(announces, key=key)
 
     def _discard(
         self, greedy: _Greedy, view: PlayerView, order: list[Discard], rng: random.Random
@@ -800,10 +858,30 @@ class CautiousBot:
             near = min(dist.values())
             cards = [c for c in cards if dist[c] == near]
             loss = {c: -self.outs_weight * greedy.outs(_without(hand, c), near) for c in cards}
+            upcoming = _upcoming(greedy)
+            if upcoming and self.next_weight:
+                # '10 Phases' (T-4): the hand goes on to the next phase once this is shown
+                for c in cards:
+                    loss[c] += self.next_weight * greedy.distance(_without(hand, c), upcoming)
         feeds = _feeds(view, cards, next_player(view, view.player), self, seed)
         place = {c: i for i, c in enumerate(cards)}
         best = min(cards, key=lambda c: (loss[c] + self.feed_weight * feeds[c], place[c]))
         return next(a for a in order if a.card == best)
+
+
+def _upcoming(greedy: _Greedy) -> tuple[Phase, ...]:
+    """'10 Phases' (T-4): the phase after the one the hand works on, if there is one.
+
+    Announcing a phase keeps the hand (or redraws part of it) for the next phase, in the
+    same hand; elsewhere a hand ends with its phase, so nothing comes after it.
+    """
+    if not greedy.announce or greedy.laid or greedy.variant.phase_order is PhaseOrder.PICK:
+        return ()  # a picked phase has no one next (V-4)
+    if greedy.source.tiebreak:
+        return ()
+    phases = greedy.variant.phases
+    after = greedy.players[greedy.me].phase + 1
+    return (phases[after],) if after < len(phases) else ()
 
 
 def _feeds(
