@@ -377,6 +377,7 @@ class _Greedy:
         self._fits: dict[tuple[GroupType, Shape], frozenset[Card]] = {}
         self._fit_others: frozenset[Card] | None = None
         self._points: dict[Card, tuple[int, int]] | None = None
+        self._outs: dict[tuple[tuple[Card, ...], int], int] = {}
         variant = source.variant
         self.variant = variant
         self.rules = variant.meld_rules
@@ -420,18 +421,26 @@ class _Greedy:
         return self._unseen
 
     def outs(self, hand: tuple[Card, ...], distance: int) -> int:
-        """How many unseen cards would bring ``hand`` closer than ``distance`` to a phase."""
+        """How many unseen cards would bring ``hand`` closer than ``distance`` to a phase.
+
+        Asked once per hand a decision: the greedy order and CautiousBot's weighing ask
+        about the same hands.
+        """
         if distance == 0:
             return 0
-        rules = self.rules
-        return max(
-            (
-                count_outs(hand, phase, self.unseen, rules=rules)
-                for phase in self.phases
-                if phase_distance(hand, phase, rules=rules) == distance
-            ),
-            default=0,
-        )
+        key = (hand, distance)
+        found = self._outs.get(key)
+        if found is None:
+            rules = self.rules
+            found = self._outs[key] = max(
+                (
+                    count_outs(hand, phase, self.unseen, rules=rules)
+                    for phase in self.phases
+                    if phase_distance(hand, phase, rules=rules) == distance
+                ),
+                default=0,
+            )
+        return found
 
     def hittable(self, card: Card, table: Iterable[Meld] | None = None) -> bool:
         melds = self.melds() if table is None else table
@@ -724,9 +733,11 @@ class CautiousBot:
     hand's own for keeping, for each distinct redraw the mean over ``redraws`` deals of
     as many cards from the unseen ones (the least wins, keeping first among equals).
 
-    No rollouts: a decision costs a few laydown-distance look-ups per world and card. The
-    bot is deterministic given ``rng`` (one ``rng.random()`` seeds the worlds of a
-    discard).
+    No rollouts: a decision costs a few laydown-distance look-ups per world and card, and
+    none when the loss alone decides (feeding costs at most ``feed_weight``, so a card
+    that loses more than that beyond the least loss is never weighed, and a card left
+    alone is discarded without dealing any world). The bot is deterministic given ``rng``
+    (one ``rng.random()`` seeds the worlds of a discard).
 
     >>> import random, phase10
     >>> state, _ = phase10.play_chance(phase10.new_game(phase10.CLASSIC, 2), random.Random(4))
@@ -755,7 +766,7 @@ class CautiousBot:
             current one costs a discard, in steps of the current phase's distance.
     """
 
-    worlds: int = attrs.field(default=16, validator=attrs.validators.ge(1))
+    worlds: int = attrs.field(default=10, validator=attrs.validators.ge(1))
     feed_weight: float = 1.5
     outs_weight: float = 0.03
     passed: float = attrs.field(
@@ -863,6 +874,12 @@ class CautiousBot:
                 # '10 Phases' (T-4): the hand goes on to the next phase once this is shown
                 for c in cards:
                     loss[c] += self.next_weight * greedy.distance(_without(hand, c), upcoming)
+        # feeding costs at most feed_weight: a card that loses more than that beyond the
+        # least loss can never be chosen, and a card left alone needs no worlds at all
+        least = min(loss.values())
+        cards = [c for c in cards if loss[c] <= least + abs(self.feed_weight)]
+        if len(cards) == 1:
+            return next(a for a in order if a.card == cards[0])
         feeds = _feeds(view, cards, next_player(view, view.player), self, seed)
         place = {c: i for i, c in enumerate(cards)}
         best = min(cards, key=lambda c: (loss[c] + self.feed_weight * feeds[c], place[c]))
