@@ -638,13 +638,7 @@ def search_hand(
 ) -> Walk | None:
     """A card walk over ``hand``, or ``None`` when the phase cannot be laid down at all."""
     plan = compiled_plan(phase, rules)
-    classify = plan.classify
-    ids = [classify(card) for card in hand]
-    counts = [0] * len(plan.natural)
-    for c in ids:
-        if c >= 0:
-            counts[c] += 1
-    oracle = Oracle(plan, counts, minimal, budget)
+    oracle = Oracle(plan, plan.class_counts(hand), minimal, budget)
     try:
         possible = oracle.possible()
     finally:
@@ -674,17 +668,7 @@ def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Li
         return False
     if phase.distinct_colors:
         return True
-    fast = plan.fast
-    classify = plan.classify
-    counts = [0] * len(plan.natural)
-    for card in hand:
-        c = fast.get(card.sort_key)
-        if c is None:  # a card foreign to the rules' deck
-            c = classify(card)
-            if len(counts) < len(plan.natural):  # it opened a new class
-                counts.extend([0] * (len(plan.natural) - len(counts)))
-        if c >= 0:
-            counts[c] += 1
+    counts = plan.class_counts(hand)
     return Oracle(plan, counts, plan.minimal, limits.max_search_nodes).possible()
 
 
@@ -692,8 +676,10 @@ def build_meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:
     """The meld of ``cards`` in place order as ``shape`` of ``group``, wilds valued by place."""
     patterns = (shape.pattern,) * len(cards) if isinstance(shape, Repeat) else shape.patterns
     values = tuple(
-        Value(c.number, c.color) if c.kind is Kind.NUMBER else p.value_for(c)
-        for p, c in zip(patterns, cards, strict=True)
+        [
+            Value(c.number, c.color) if c.kind is Kind.NUMBER else p.value_for(c)
+            for p, c in zip(patterns, cards, strict=True)
+        ]
     )
     return _meld(group, shape, cards, values)  # one value per card, by the strict zip
 
