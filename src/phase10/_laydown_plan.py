@@ -250,6 +250,26 @@ class Plan:
                     return False
         return True
 
+    def class_counts(self, cards: Iterable[Card]) -> list[int]:
+        """How many of ``cards`` each class holds (skips and other cards no group takes left out).
+
+        By the ``fast`` map where it knows the card, else by :meth:`classify` (which may open
+        a new class: the counts cover every class there is after the call).
+        """
+        fast = self.fast
+        classify = self.classify
+        natural = self.natural
+        counts = [0] * len(natural)
+        for card in cards:
+            c = fast.get(card.sort_key)
+            if c is None:  # a card foreign to the rules' deck (fast is empty or lacks it)
+                c = classify(card)
+                if len(counts) < len(natural):  # it opened a new class
+                    counts.extend([0] * (len(natural) - len(counts)))
+            if c >= 0:
+                counts[c] += 1
+        return counts
+
     def simple(self, g: int) -> list[bool]:
         """Per shape of group ``g``: whether the quick test of a run-like shape is exact.
 

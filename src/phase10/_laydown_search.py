@@ -87,6 +87,7 @@ class Cursor:
         "hi",
         "idx",
         "items",
+        "lacking",
         "lo",
         "naturals",
         "need",
@@ -97,6 +98,7 @@ class Cursor:
         "shape",
         "suffix",
         "taken",
+        "wilds",
     )
 
     #: the group's index in the phase
@@ -120,8 +122,12 @@ class Cursor:
     items: list[int]
     suffix: list[int]
     lo: int
-    #: a run-like shape: per place, the items that fit it
+    #: a run-like shape: per place, the items that fit it; per place, how many places from
+    #: it on no natural left fits (only a wild can take them), and the wilds left, as the
+    #: shape was entered
     places: list[list[int]]
+    lacking: list[int]
+    wilds: int
     #: the meld's choice: the position the walk is at (an item of a set-like shape, a
     #: place of a run-like one), whether it is entering that position (or coming back up
     #: to it), the naturals taken so far, and per position the choice made there (how
@@ -165,6 +171,7 @@ class Walk:
         "suits",
         "taken_colors",
         "twins",
+        "wild_items",
     )
 
     def __init__(
@@ -184,6 +191,8 @@ class Walk:
         self.natural = natural
         self.fits = fits
         self.classes = classes
+        #: the items that are wilds, in canonical order
+        self.wild_items = [i for i, nat in enumerate(natural) if not nat]
         #: a card walk's items: the distinct cards of the hand, in canonical order
         self.cards = cards
         self.first_only = False
@@ -201,7 +210,7 @@ class Walk:
     @property
     def wilds(self) -> list[int]:
         """The items that are wilds, in canonical order."""
-        return [i for i, nat in enumerate(self.natural) if not nat]
+        return list(self.wild_items)
 
     def fit_pattern(self, pattern: Pattern) -> list[int]:
         """The items that can take a place of ``pattern`` (a pattern of the phase)."""
@@ -365,6 +374,9 @@ class Walk:
         counts = self.counts
         fits = self.fits
         distinct = self.distinct_colors
+        natural = self.natural
+        # the wilds left: the same for every shape (each starts from the group's counts)
+        wilds = sum([counts[i] for i in self.wild_items])
         end = len(live)
         while at.pos < end:
             idx = live[at.pos]
@@ -387,12 +399,13 @@ class Walk:
                 length = len(items)
             elif length <= at.hi:
                 places = [fits[p] for p in pids]
-                # a place no item can take leaves no meld (in the first-only mode, the
-                # oracle has said this shape works)
-                if not self.first_only and not _all_open(places, counts):
-                    continue
+                lacking = _run_bound(places, counts, natural, wilds)
+                if lacking is None:
+                    continue  # more places only a wild can take than wilds
                 at.items = []
                 at.places = places
+                at.lacking = lacking
+                at.wilds = wilds
             else:
                 continue
             picks = at.picks
@@ -500,6 +513,8 @@ class Walk:
         chosen = at.chosen
         n = len(places)
         need = at.need
+        lacking = at.lacking
+        wilds = at.wilds
         k = at.depth
         taken = at.taken
         down = at.down
@@ -517,7 +532,9 @@ class Walk:
                         return True
                     down = False
                     continue
-                if taken + n - k < need:
+                # too few places left for the naturals the shape needs, or too few wilds
+                # left for the places only a wild can take (k - taken wilds are placed)
+                if taken + n - k < need or lacking[k] > wilds - k + taken:
                     down = False
                     continue
             else:  # back up from place k to the item chosen at k - 1: try the next one
@@ -548,15 +565,28 @@ class Walk:
             down = True
 
 
-def _all_open(places: list[list[int]], counts: list[int]) -> bool:
-    """Whether every place has an item left to take it."""
-    for fit in places:
-        for i in fit:
-            if counts[i]:
+def _run_bound(
+    places: list[list[int]], counts: list[int], natural: list[bool], wilds: int
+) -> list[int] | None:
+    """Per place of a run-like shape, how many places from it on no natural left fits.
+
+    ``None`` when there are more such places than ``wilds``, the wilds left. A meld's
+    choice only takes items, so a place no natural fits now is one only a wild can take,
+    each wild once: a choice that leaves fewer wilds than such places has no meld below it.
+    """
+    n = len(places)
+    lacking = [0] * (n + 1)
+    short = 0
+    for k in range(n - 1, -1, -1):
+        for i in places[k]:
+            if counts[i] and natural[i]:
                 break
         else:
-            return False
-    return True
+            short += 1
+            if short > wilds:
+                return None
+        lacking[k] = short
+    return lacking
 
 
 def card_walk(plan: Plan, hand: tuple[Card, ...], oracle: Oracle) -> Walk:
@@ -608,13 +638,7 @@ def search_hand(
 ) -> Walk | None:
     """A card walk over ``hand``, or ``None`` when the phase cannot be laid down at all."""
     plan = compiled_plan(phase, rules)
-    classify = plan.classify
-    ids = [classify(card) for card in hand]
-    counts = [0] * len(plan.natural)
-    for c in ids:
-        if c >= 0:
-            counts[c] += 1
-    oracle = Oracle(plan, counts, minimal, budget)
+    oracle = Oracle(plan, plan.class_counts(hand), minimal, budget)
     try:
         possible = oracle.possible()
     finally:
@@ -644,17 +668,7 @@ def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Li
         return False
     if phase.distinct_colors:
         return True
-    fast = plan.fast
-    classify = plan.classify
-    counts = [0] * len(plan.natural)
-    for card in hand:
-        c = fast.get(card.sort_key)
-        if c is None:  # a card foreign to the rules' deck
-            c = classify(card)
-            if len(counts) < len(plan.natural):  # it opened a new class
-                counts.extend([0] * (len(plan.natural) - len(counts)))
-        if c >= 0:
-            counts[c] += 1
+    counts = plan.class_counts(hand)
     return Oracle(plan, counts, plan.minimal, limits.max_search_nodes).possible()
 
 
@@ -662,8 +676,10 @@ def build_meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:
     """The meld of ``cards`` in place order as ``shape`` of ``group``, wilds valued by place."""
     patterns = (shape.pattern,) * len(cards) if isinstance(shape, Repeat) else shape.patterns
     values = tuple(
-        Value(c.number, c.color) if c.kind is Kind.NUMBER else p.value_for(c)
-        for p, c in zip(patterns, cards, strict=True)
+        [
+            Value(c.number, c.color) if c.kind is Kind.NUMBER else p.value_for(c)
+            for p, c in zip(patterns, cards, strict=True)
+        ]
     )
     return _meld(group, shape, cards, values)  # one value per card, by the strict zip
 

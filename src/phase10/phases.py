@@ -308,7 +308,7 @@ class PhaseMelds:
 
 def meld_order(meld: Meld) -> tuple[tuple[object, str], ...]:
     """The canonical order of melds for equal groups of one phase: by cards, then wild values."""
-    return tuple((c.sort_key, str(v)) for c, v in zip(meld.cards, meld.values, strict=True))
+    return tuple([(c.sort_key, str(v)) for c, v in zip(meld.cards, meld.values, strict=True)])
 
 
 def meld_colors(shape: Shape) -> frozenset[Color] | None:
