@@ -519,3 +519,21 @@ def test_collecting_has_a_repr_that_builds_it() -> None:
     seen = collecting(phase10.view(state, 0), 1)
     names = {name: getattr(phase10, name) for name in phase10.__all__}
     assert seen == eval(repr(seen), {**names, "Collecting": Collecting})
+
+
+def test_a_plan_compiled_again_never_reads_the_distances_of_the_old_one() -> None:
+    # Master's ranged wilds are foreign to the numbered cards a plan classifies first, so a
+    # plan compiled again (after its bounded cache made room) numbers them in the order it
+    # meets them: here W7-12:RG takes the class W1-6:RG had. A distance cached by class ids
+    # alone would then give the low hand's 0 for the high hand (its wild cannot pair R4)
+    from phase10 import _laydown_plan
+
+    phase = MASTER_PHASES[0]  # 4 pairs
+    rules = phase10.MASTER.meld_rules
+    low = parse_cards("R1 G1 R2 G2 R3 G3 R4 W1-6:RG", game=rules.game)
+    high = parse_cards("R1 G1 R2 G2 R3 G3 R4 W7-12:RG", game=rules.game)
+    assert 0 == phase_distance(low, phase, rules=rules)
+    _laydown_plan._PLANS.clear()
+    assert 1 == phase_distance(high, phase, rules=rules)
+    unseen = Counter(parse_cards("P4 P5", game=rules.game))
+    assert 1 == count_outs(high, phase, unseen, rules=rules)  # P4 pairs R4; P5 nothing

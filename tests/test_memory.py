@@ -256,7 +256,7 @@ def test_every_bot_cache_stays_under_its_budget_when_full() -> None:
         name, entries, bound, per_entry = line.split()
         weighed[name] = (int(entries), int(bound) * int(per_entry))
     # the bots' own caches were filled and weighed
-    for name in ("analysis._HELPS", "analysis._shape_distance", "analysis._lays"):
+    for name in ("analysis._HELPS", "analysis._DISTANCES", "analysis._lays"):
         assert f"phase10.{name}" in weighed
     too_big = {name: full for name, (_, full) in weighed.items() if full > CACHE_BUDGET}
     assert {} == too_big

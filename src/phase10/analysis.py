@@ -195,13 +195,28 @@ def _shape(hand: Iterable[Card], cl: _Classes, phase: Phase, rules: MeldRules) -
     return tuple(out)
 
 
-@lru_cache(
-    maxsize=1 << 15,
-    key="`(hand shape, Phase, MeldRules)`",
-    why="a hand shape's distance to the phase follows from these only",
+# Keyed as _HELPS is: a shape is class ids, and a plan compiled again (after _PLANS made
+# room) may number the classes of cards foreign to its deck (Master's ranged wilds) in
+# another order, so (shape, phase, rules) could name another hand; an entry's number cannot.
+_DISTANCES: BoundedCache[tuple[int, tuple[int, ...]], int] = BoundedCache(
+    1 << 15,
+    name="_DISTANCES",
+    key="`(entry number, hand shape)`, the number of an entry of `_CLASSES`",
+    why="a hand shape's distance to the phase follows from the shape, phase and rules; an "
+    "entry's number is never given again, so a key never names another numbering",
 )
-def _shape_distance(shape: tuple[int, ...], phase: Phase, rules: MeldRules) -> int:
-    cl = _classes(phase, rules)
+
+
+def _shape_distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRules) -> int:
+    """The distance of the hand of class ids ``shape`` (numbered by ``cl``) to ``phase``."""
+    key = (cl.number, shape)
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = _DISTANCES.put(key, _distance(shape, cl, phase, rules))
+    return found
+
+
+def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRules) -> int:
     count = cl.count
     if count is not None:
         tally = _tally(shape, cl, count)
@@ -449,7 +464,8 @@ def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> i
         phase: The phase to complete.
         rules: The meld rules of the game (``variant.meld_rules``).
     """
-    return _shape_distance(_shape(hand, _classes(phase, rules), phase, rules), phase, rules)
+    cl = _classes(phase, rules)
+    return _shape_distance(_shape(hand, cl, phase, rules), cl, phase, rules)
 
 
 def completing_cards(
@@ -491,7 +507,7 @@ def count_outs(
     """
     cl = _classes(phase, rules)
     shape = _shape(hand, cl, phase, rules)
-    distance = _shape_distance(shape, phase, rules)
+    distance = _shape_distance(shape, cl, phase, rules)
     if distance == 0:
         return 0
     helps = _HELPS.get((cl.number, shape))
