@@ -26,6 +26,7 @@ from phase10 import (
     SkipTarget,
     TakeDiscard,
     TurnStep,
+    _laydown_plan,
     find_variant,
     may_hit,
     sort_cards,
@@ -522,12 +523,11 @@ def test_collecting_has_a_repr_that_builds_it() -> None:
 
 
 def test_a_plan_compiled_again_never_reads_the_distances_of_the_old_one() -> None:
-    # Master's ranged wilds are foreign to the numbered cards a plan classifies first, so a
+    # Master's ranged wilds (M-2) are foreign to the numbered cards a plan classifies first: a
     # plan compiled again (after its bounded cache made room) numbers them in the order it
     # meets them: here W7-12:RG takes the class W1-6:RG had. A distance cached by class ids
-    # alone would then give the low hand's 0 for the high hand (its wild cannot pair R4)
-    from phase10 import _laydown_plan
-
+    # alone would then give the low hand's 0 for the high hand (its wild cannot pair R4).
+    # The test empties the plans' cache itself, as its bound does when it makes room
     phase = MASTER_PHASES[0]  # 4 pairs
     rules = phase10.MASTER.meld_rules
     low = parse_cards("R1 G1 R2 G2 R3 G3 R4 W1-6:RG", game=rules.game)

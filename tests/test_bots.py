@@ -548,6 +548,21 @@ def test_cautious_is_a_picklable_bot_and_checks_its_settings() -> None:
     assert pickle.loads(pickle.dumps(bot)) == bot
     with pytest.raises(ValueError, match="worlds"):
         phase10.CautiousBot(worlds=0)
+    bad: list[dict[str, object]] = [
+        {"worlds": 1.5},
+        {"redraws": -1},
+        {"feed_weight": "x"},
+        {"outs_weight": float("nan")},
+        {"passed": 1.5},
+        {"declined": True},
+        {"next_weight": None},
+    ]
+    for settings in bad:
+        with pytest.raises(phase10.ArgumentError, match=next(iter(settings))) as info:
+            phase10.CautiousBot(**settings)  # type: ignore[arg-type]
+        assert "argument" == info.value.code
+    with pytest.raises(phase10.ArgumentError, match="horizon"):
+        ISMCTSBot(horizon=0)
 
 
 @pytest.mark.parametrize("name", variant_names())

@@ -19,10 +19,11 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
+from phase10._checks import is_whole
 from phase10.actions import (
     Action,
     Announce,
@@ -668,17 +669,30 @@ class _Greedy:
         follow = sum(1 for c in set(rest) if self.hittable(c, table))
         return (action.card.is_wild, -follow, action.owner != self.me)
 
+    def upcoming(self) -> tuple[Phase, ...]:
+        """'10 Phases' (T-4): the phase after the one the hand works on, if there is one.
+
+        Announcing a phase keeps the hand (or redraws part of it) for the next phase, in
+        the same hand; elsewhere a hand ends with its phase, and a picked phase (V-4) or a
+        tie-break hand has no next one.
+        """
+        if not self.announce or self.laid or self.variant.phase_order is PhaseOrder.PICK:
+            return ()
+        if self.source.tiebreak:
+            return ()
+        phases = self.variant.phases
+        after = self.players[self.me].phase + 1
+        return (phases[after],) if after < len(phases) else ()
+
     def announce_key(self, announces: Sequence[Announce]) -> Callable[[Announce], tuple[int, int]]:
         """'10 Phases': announce, keeping the cards unless a redraw promises better.
 
         A redraw of ``k`` cards is counted as shortening the distance by ``k // 2``. On the
         last phase every announce wins, and they keep their listed order.
         """
-        player = self.players[self.me]
-        phases = self.variant.phases
-        if player.phase + 1 >= len(phases):
+        upcoming = self.upcoming()
+        if not upcoming:
             return lambda a: (0, 0)  # the last phase: announcing it wins
-        upcoming = (phases[player.phase + 1],)
         keep_distance = self.distance(self.hand, upcoming)
 
         def key(a: Announce) -> tuple[int, int]:
@@ -694,6 +708,41 @@ class _Greedy:
 def _first(choice: Action, actions: Sequence[Action]) -> tuple[Action, ...]:
     """``choice``, then the other ``actions`` in their order."""
     return (choice, *(a for a in actions if a != choice))
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def _whole(minimum: int) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """An attrs validator: a whole number of at least ``minimum``, else ArgumentError."""
+
+    def check(_: object, field: attrs.Attribute[Any], value: object) -> None:
+        if not is_whole(value, minimum):
+            raise ArgumentError(f"{field.name} must be a whole number >= {minimum}, got {value!r}")
+
+    return check
+
+
+def _number(
+    low: float | None = None, high: float | None = None
+) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """An attrs validator: a finite real number within ``low``..``high``, else ArgumentError."""
+
+    def check(_: object, field: attrs.Attribute[Any], value: object) -> None:
+        ok = (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and (low is None or value >= low)
+            and (high is None or value <= high)
+        )
+        if not ok:
+            within = ""
+            if low is not None:
+                within = f" >= {low}" if high is None else f" from {low} to {high}"
+            raise ArgumentError(f"{field.name} must be a finite number{within}, got {value!r}")
+
+    return check
 
 
 # ----------------------------------------------------------------------------- CautiousBot
@@ -766,17 +815,13 @@ class CautiousBot:
             current one costs a discard, in steps of the current phase's distance.
     """
 
-    worlds: int = attrs.field(default=10, validator=attrs.validators.ge(1))
-    feed_weight: float = 1.5
-    outs_weight: float = 0.03
-    passed: float = attrs.field(
-        default=0.25, validator=[attrs.validators.ge(0.0), attrs.validators.le(1.0)]
-    )
-    declined: float = attrs.field(
-        default=0.2, validator=[attrs.validators.ge(0.0), attrs.validators.le(1.0)]
-    )
-    redraws: int = attrs.field(default=16, validator=attrs.validators.ge(0))
-    next_weight: float = 0.5
+    worlds: int = attrs.field(default=10, validator=_whole(1))
+    feed_weight: float = attrs.field(default=1.5, validator=_number())
+    outs_weight: float = attrs.field(default=0.03, validator=_number())
+    passed: float = attrs.field(default=0.25, validator=_number(0.0, 1.0))
+    declined: float = attrs.field(default=0.2, validator=_number(0.0, 1.0))
+    redraws: int = attrs.field(default=16, validator=_whole(0))
+    next_weight: float = attrs.field(default=0.5, validator=_number())
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy action, or at a discard the card that costs least, feeding included.
@@ -817,15 +862,15 @@ class CautiousBot:
         greedy order.
         """
         announces = [a for a in order if isinstance(a, Announce)]
-        upcoming = _upcoming(greedy)
+        upcoming = greedy.upcoming()
         if not upcoming:
             return announces[0]  # the last phase: announcing it wins
         hand = greedy.hand
         pool = list(greedy.unseen.elements())
         seed = rng.random()
+        rests = {a: None if a.keep else _remove_all(hand, a.laydown.cards) for a in announces}
         expected: dict[tuple[Card, ...] | None, float] = {}
-        for a in announces:
-            rest = None if a.keep else _remove_all(hand, a.laydown.cards)
+        for rest in rests.values():
             if rest in expected:
                 continue
             if rest is None:
@@ -841,12 +886,7 @@ class CautiousBot:
                 total += greedy.distance(sort_cards((*rest, *dealt)), upcoming)
             expected[rest] = total / self.redraws
         place = {a: i for i, a in enumerate(announces)}
-
-        def key(a: Announce) -> tuple[float, bool, int]:
-            rest = None if a.keep else _remove_all(hand, a.laydown.cards)
-            return (expected[rest], not a.keep, place[a])
-
-        return min(announces, key=key)
+        return min(announces, key=lambda a: (expected[rests[a]], not a.keep, place[a]))
 
     def _discard(
         self, greedy: _Greedy, view: PlayerView, order: list[Discard], rng: random.Random
@@ -869,7 +909,7 @@ class CautiousBot:
             near = min(dist.values())
             cards = [c for c in cards if dist[c] == near]
             loss = {c: -self.outs_weight * greedy.outs(_without(hand, c), near) for c in cards}
-            upcoming = _upcoming(greedy)
+            upcoming = greedy.upcoming()
             if upcoming and self.next_weight:
                 # '10 Phases' (T-4): the hand goes on to the next phase once this is shown
                 for c in cards:
@@ -884,21 +924,6 @@ class CautiousBot:
         place = {c: i for i, c in enumerate(cards)}
         best = min(cards, key=lambda c: (loss[c] + self.feed_weight * feeds[c], place[c]))
         return next(a for a in order if a.card == best)
-
-
-def _upcoming(greedy: _Greedy) -> tuple[Phase, ...]:
-    """'10 Phases' (T-4): the phase after the one the hand works on, if there is one.
-
-    Announcing a phase keeps the hand (or redraws part of it) for the next phase, in the
-    same hand; elsewhere a hand ends with its phase, so nothing comes after it.
-    """
-    if not greedy.announce or greedy.laid or greedy.variant.phase_order is PhaseOrder.PICK:
-        return ()  # a picked phase has no one next (V-4)
-    if greedy.source.tiebreak:
-        return ()
-    phases = greedy.variant.phases
-    after = greedy.players[greedy.me].phase + 1
-    return (phases[after],) if after < len(phases) else ()
 
 
 def _feeds(
@@ -1009,10 +1034,10 @@ class ISMCTSBot:
     True
     """
 
-    iterations: int = attrs.field(default=24, validator=attrs.validators.ge(1))
+    iterations: int = attrs.field(default=24, validator=_whole(1))
     time_limit: float | None = None
-    width: int = attrs.field(default=3, validator=attrs.validators.ge(1))
-    horizon: int = attrs.field(default=2, validator=attrs.validators.ge(1))
+    width: int = attrs.field(default=3, validator=_whole(1))
+    horizon: int = attrs.field(default=2, validator=_whole(1))
     exploration: float = 0.5
     search_draws: bool = False
     evaluation: Evaluation | None = None
