@@ -349,6 +349,9 @@ def test_expired_tables_leave_nothing_of_theirs_in_memory(
         interned.append(name)
         return intern(name)
 
+    # the worker threads of an app an earlier test in this process stopped end in their own
+    # time (a server's shutdown does not wait for them): only this app's threads count
+    earlier = set(threading.enumerate())
     app = SERVER.create_app(tmp_path / "tables", idle=0, expire=0, sweep_every=3600)
     with TestClient(app) as c:
         server = app.state.server
@@ -368,10 +371,33 @@ def test_expired_tables_leave_nothing_of_theirs_in_memory(
             monkeypatch.undo()
         assert [] == [ref for ref in held if ref() is not None]  # no Game, no Table
         assert ({}, None) == (server.games, server.pool)
-        assert [] == [t.name for t in threading.enumerate() if t.name.startswith("phase10-")]
+        ours = [t for t in threading.enumerate() if t not in earlier]
+        assert [] == [t.name for t in ours if t.name.startswith("phase10-")]
         assert [] == list((tmp_path / "tables").iterdir())  # the records expired too
         assert [] == [name for name in interned if any(i in name for i in ids)]
         entries = _fast.cache_entries().items()
         assert {} == {name: n for name, n in entries if n and name.startswith("phase10.")}
         shown = "\n".join(f"{s.size} B {s.traceback.format()[-3:]}" for s in top)
         assert left < LEFT_BYTES, shown
+
+
+def test_a_retirement_ends_after_the_one_before(tmp_path: Path) -> None:
+    # joining server.retiring is how a caller waits for every stopped pool, not only the last
+    server = SERVER.Server(tmp_path, idle=0, expire=0, max_tables=1)
+    gate = threading.Event()
+    ended: list[str] = []
+
+    def first() -> None:
+        gate.wait(30)
+        ended.append("first")
+
+    server.pool = concurrent.futures.ThreadPoolExecutor(1, "phase10-worker")
+    server.stop_workers(then=first)
+    server.pool = concurrent.futures.ThreadPoolExecutor(1, "phase10-worker")
+    server.stop_workers(then=lambda: ended.append("second"))
+    assert server.retiring is not None
+    server.retiring.join(0.2)
+    assert (True, []) == (server.retiring.is_alive(), ended)
+    gate.set()
+    server.retiring.join(30)
+    assert ["first", "second"] == ended

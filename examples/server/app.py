@@ -195,6 +195,8 @@ class Server:
 
         ``then`` runs once they have ended, in a thread of its own (``self.retiring``): a
         thread that ends frees its own memory last, so only then is there all to give back.
+        Each such thread first waits for the one before it, so once ``self.retiring`` has
+        ended, every pool stopped before it has ended too.
         """
         pool, self.pool = self.pool, None
         if pool is None:
@@ -203,8 +205,11 @@ class Server:
             return
         pool.shutdown(wait=False)
         if then is not None:
+            before = self.retiring
 
             def retire() -> None:
+                if before is not None:
+                    before.join()
                 pool.shutdown(wait=True)
                 then()
 
