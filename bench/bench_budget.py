@@ -7,13 +7,16 @@ custom variants with 60-card hands) it builds the positions ``tests/test_budget.
 one per seed, and times ``legal_actions``, ``apply`` of the first listed action,
 ``GreedyBot.act`` and ``ISMCTSBot(iterations=2, horizon=1).act`` on each, with the work
 (steps of the call's budget, ``Limits.max_call_steps``) it spent. It prints the median and
-the largest CPU time of each call per case, in milliseconds, and the load average; the
-figures are in docs/performance.md, section "One budget per call".
+the largest CPU time of each call per case, in milliseconds, the largest less the time the
+cyclic garbage collector ran during that call (a full collection walks every object of the
+process, whoever made it), and the load average; the figures are in docs/performance.md,
+sections "One budget per call" and "The largest hands, and the collector".
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import platform
 import random
@@ -32,10 +35,33 @@ from phase10.limits import DEFAULT_LIMITS, steps_left, work_budget
 from tests.test_budget import BIG_HANDS, at_play, with_hand
 
 
-def timed(call: Callable[[], object], steps: int) -> tuple[float, int, bool]:
-    """CPU seconds of ``call()``, the steps it spent of a budget of ``steps``, and whether
-    it raised ``SearchLimitError`` (a custom phase that needs more than the budget)."""
+class _Collector:
+    """CPU seconds the cyclic garbage collector has run since :meth:`reset`."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._start = 0.0
+        gc.callbacks.append(self._on)
+
+    def _on(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.seconds += time.process_time() - self._start
+
+    def reset(self) -> None:
+        self.seconds = 0.0
+
+
+COLLECTOR = _Collector()
+
+
+def timed(call: Callable[[], object], steps: int) -> tuple[float, int, bool, float]:
+    """CPU seconds of ``call()``, the steps it spent of a budget of ``steps``, whether
+    it raised ``SearchLimitError`` (a custom phase that needs more than the budget), and
+    the CPU seconds of the garbage collector's runs within the call."""
     with work_budget(DEFAULT_LIMITS.raised(max_call_steps=steps)):
+        COLLECTOR.reset()
         start = time.process_time()
         try:
             call()
@@ -43,14 +69,15 @@ def timed(call: Callable[[], object], steps: int) -> tuple[float, int, bool]:
         except SearchLimitError:
             refused = True
         seconds = time.process_time() - start
+        collecting = COLLECTOR.seconds
         left = steps_left()
     assert left is not None
-    return seconds, steps - left, refused
+    return seconds, steps - left, refused, collecting
 
 
 def one_position(
     state: phase10.GameState, search: phase10.ISMCTSBot, budget: int
-) -> dict[str, tuple[float, int, bool]]:
+) -> dict[str, tuple[float, int, bool, float]]:
     """Each call timed on one position."""
     v = phase10.view(state, state.turn)
     found: list[tuple[phase10.Action, ...]] = []
@@ -72,19 +99,21 @@ def main() -> None:
     budget = DEFAULT_LIMITS.max_call_steps
     search = phase10.ISMCTSBot(iterations=2, horizon=1)
     print(f"Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}, {args.seeds} seeds")
-    print("case | hand | call | median ms | max ms | max steps | refused")
+    print("case | hand | call | median ms | max ms | max ms less gc | max steps | refused")
     for variant, players, size in BIG_HANDS:
         name = variant.name
-        rows: dict[str, list[tuple[float, int, bool]]] = {}
+        rows: dict[str, list[tuple[float, int, bool, float]]] = {}
         for seed in range(args.seeds):
             state = with_hand(at_play(variant, players, seed), size, random.Random(seed))
             for what, one in one_position(state, search, budget).items():
                 rows.setdefault(what, []).append(one)
         for what, got in rows.items():
-            times = [1000 * t for t, _, _ in got]
+            times = [1000 * t for t, *_ in got]
+            own = max(1000 * (t - c) for t, _, _, c in got)
             print(
                 f"{name} | {size} | {what} | {statistics.median(times):.1f} | "
-                f"{max(times):.1f} | {max(s for _, s, _ in got)} | {sum(r for *_, r in got)}"
+                f"{max(times):.1f} | {own:.1f} | {max(s for _, s, _, _ in got)} | "
+                f"{sum(r for _, _, r, _ in got)}"
             )
     print(f"load {os.getloadavg()[0]:.1f}")
 
