@@ -378,6 +378,8 @@ class _Greedy:
         self._fits: dict[tuple[GroupType, Shape], frozenset[Card]] = {}
         self._fit_others: frozenset[Card] | None = None
         self._points: dict[Card, tuple[int, int]] | None = None
+        #: per set of cards that fit the table: the points and copies of the hand's others
+        self._outside: dict[frozenset[Card], tuple[int, int]] = {}
         self._outs: dict[tuple[tuple[Card, ...], int], int] = {}
         variant = source.variant
         self.variant = variant
@@ -626,14 +628,17 @@ class _Greedy:
                 fitting = fitting.union(*map(self._fitting, self.melds()))
             self._fit_others = fitting
         fitting = fitting.union(*map(self._fitting, laydown.melds))
-        laid = Counter(laydown.cards)
-        points = left = 0
-        for c, (n, worth) in self._hand_points().items():
+        hand = self._hand_points()
+        outside = self._outside.get(fitting)
+        if outside is None:  # the hand's cards that fit nothing, before any is laid
+            kept = [(n, worth) for c, (n, worth) in hand.items() if c not in fitting]
+            outside = (sum(n * w for n, w in kept), sum(n for n, _ in kept))
+            self._outside[fitting] = outside
+        points, left = outside
+        for c in laydown.cards:  # a legal laydown lays copies the hand holds
             if c not in fitting:
-                n -= laid.get(c, 0)
-                if n > 0:  # the copies of c left in hand once the phase is down
-                    points += n * worth
-                    left += n
+                points -= hand[c][1]
+                left -= 1
         return (points, left, -len(laydown.cards))
 
     def _hand_points(self) -> dict[Card, tuple[int, int]]:
