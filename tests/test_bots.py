@@ -561,8 +561,24 @@ def test_cautious_is_a_picklable_bot_and_checks_its_settings() -> None:
         with pytest.raises(phase10.ArgumentError, match=next(iter(settings))) as info:
             phase10.CautiousBot(**settings)  # type: ignore[arg-type]
         assert "argument" == info.value.code
-    with pytest.raises(phase10.ArgumentError, match="horizon"):
-        ISMCTSBot(horizon=0)
+    searching: list[dict[str, object]] = [
+        {"horizon": 0},
+        {"iterations": 2.5},
+        {"width": 0},
+        {"time_limit": -1},
+        {"time_limit": float("inf")},
+        {"time_limit": "1"},
+        {"exploration": -0.1},
+        {"exploration": float("nan")},
+    ]
+    for settings in searching:
+        with pytest.raises(phase10.ArgumentError, match=next(iter(settings))) as info:
+            ISMCTSBot(**settings)  # type: ignore[arg-type]
+        assert "argument" == info.value.code
+    assert (0.5, 0.0) == (
+        ISMCTSBot(time_limit=0.5).time_limit,
+        ISMCTSBot(exploration=0).exploration,
+    )
 
 
 @pytest.mark.parametrize("name", variant_names())

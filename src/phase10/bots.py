@@ -750,6 +750,19 @@ def _number(
     return check
 
 
+def _seconds(_: object, field: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: ``None`` or a finite number of seconds, 0 or more, else ArgumentError."""
+    if value is None:
+        return
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise ArgumentError(f"{field.name} must be None or a finite number >= 0, got {value!r}")
+
+
 # ----------------------------------------------------------------------------- CautiousBot
 
 
@@ -1013,10 +1026,11 @@ class ISMCTSBot:
 
     Attributes:
         iterations: Determinizations searched per decision (at least 1).
-        time_limit: Seconds after which the search stops early, or ``None``.
+        time_limit: Seconds after which the search stops early (it always runs one
+            iteration, so 0 means one), or ``None``.
         width: How many discards are searched (the greedy order's first).
         horizon: Turns played out after the decision before the heuristic scores the state.
-        exploration: UCB1's exploration constant.
+        exploration: UCB1's exploration constant (0 or more).
         search_draws: Whether to search the draw (take the discard or not) too.
         evaluation: What a state at the end of a rollout is worth to a seat
             (:class:`Evaluation`, ``(state, seat) -> float``, higher better);
@@ -1040,10 +1054,10 @@ class ISMCTSBot:
     """
 
     iterations: int = attrs.field(default=24, validator=_whole(1))
-    time_limit: float | None = None
+    time_limit: float | None = attrs.field(default=None, validator=_seconds)
     width: int = attrs.field(default=3, validator=_whole(1))
     horizon: int = attrs.field(default=2, validator=_whole(1))
-    exploration: float = 0.5
+    exploration: float = attrs.field(default=0.5, validator=_number(0.0))
     search_draws: bool = False
     evaluation: Evaluation | None = None
     rollout: StatePolicy | Bot | None = None
