@@ -437,3 +437,17 @@ def test_replay_writes_one_picture_per_hand(
     for name in files:
         words = texts(parse((pictures / name).read_text(encoding="utf-8")))
         assert any(w.startswith("scores after the hand: p1 ") for w in words)
+
+
+@given(st.text(alphabet=st.sampled_from("&<>\"'\r\n\t a\x01\ud800\ufffe"), max_size=12) | st.text())
+def test_text_and_attribute_values_are_escaped_as_the_standard_library_does(text: str) -> None:
+    # svg writes its own escapes (xml.sax.saxutils imports urllib): the same output
+    from xml.sax.saxutils import escape, quoteattr
+
+    from phase10 import svg
+
+    clean = svg._NOT_XML.sub("\ufffd", text)
+    assert (escape(clean, {"\r": "&#13;"}), quoteattr(clean, {"\r": "&#13;"})) == (
+        svg._esc(text),
+        svg._attr(text),
+    )

@@ -75,6 +75,7 @@ from phase10 import (
     apply,
     chance_outcomes,
     check_meld,
+    find_laydown,
     find_variant,
     hand_points,
     is_legal,
@@ -404,6 +405,24 @@ def test_v5_phase_no_deck_can_complete_is_a_definition_error(make: object, messa
     with pytest.raises(DefinitionError) as info:
         make()  # type: ignore[operator]
     assert str(info.value).startswith(message), str(info.value)
+
+
+def test_v5_every_phase_of_the_built_in_variants_can_be_completed() -> None:
+    # rule V-5: the variants phase10 defines at import are not searched then (variants.
+    # _DEFINED); this is the search their construction skips, for every built-in variant
+    from phase10 import variants
+
+    names = [*variant_names(), "classic-first-3", "master-first-4"]
+    searched = set()
+    for variant in map(find_variant, names):
+        deck = variant.deck_for(variant.max_players)
+        for phase in variant.phases:
+            key = (deck, phase, variant.meld_rules)
+            if key not in searched:
+                searched.add(key)
+                assert find_laydown(deck, phase, rules=variant.meld_rules) is not None
+    assert set() == variants._DEFINED - searched  # each skipped search is done here
+    assert 30 == len(variants._DEFINED)  # CLASSIC's, MASTER's and '10 Phases'' phases
 
 
 def test_variant_names_lists_every_built_in() -> None:

@@ -602,6 +602,14 @@ def _check_limits(variant: Variant) -> None:
     )
 
 
+#: The (deck, phase, meld rules) of the variants this module defines at import, which are
+#: not searched then (that search was half of ``import phase10``): the tests check that
+#: each of them can be completed (tests/test_variants.py), and a variant made later of
+#: the same three, as the shortened built-in variants are, is not searched either.
+_DEFINED: set[tuple[tuple[Card, ...], Phase, MeldRules]] = set()
+_defining = True  # while this module defines CLASSIC, MASTER and the '10 Phases' games
+
+
 def _check_possible(variant: Variant) -> None:
     """Refuse phases that no hand can ever complete with this deck."""
     deck = variant.deck_for(variant.max_players)
@@ -616,6 +624,11 @@ def _check_possible(variant: Variant) -> None:
                 f"phase {number} ({phase}) needs {phase.size} cards, but a player never holds "
                 f"more than {most}"
             )
+        known = (deck, phase, variant.meld_rules)
+        if _defining:
+            _DEFINED.add(known)
+        if known in _DEFINED:
+            continue
         try:
             found = _possible(deck, phase, variant.meld_rules, budget)
         except SearchLimitError as exc:
@@ -691,6 +704,7 @@ TEN_PHASES_RUMMY = TEN_PHASES.with_options(
     laydown_style=LaydownStyle.TABLE,  # rule T-4, the rummy-style variant
     end_at_last_phase=True,  # rule T-5: the game ends when a player completes phase 10
 )
+_defining = False
 
 
 def _classic_first(n: int) -> Variant:
