@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache, make_evolve, reuse
-from phase10._laydown_search import lays_down
+from phase10._laydown_search import engine_laydowns, first_of, lays_down
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
@@ -68,7 +68,7 @@ from phase10.errors import (
     Violation,
 )
 from phase10.groups import Meld, MeldRules, group_message
-from phase10.laydown import find_laydown, first_laydowns, iter_laydowns
+from phase10.laydown import find_laydown
 from phase10.limits import Limits, current_limits, steps_left, work_budget
 from phase10.phases import PhaseMelds, phase_message
 from phase10.state import Event, GameState, History, PlayerState, TurnStep, Unseen
@@ -706,7 +706,8 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
 # ----------------------------------------------------------------------------- checks
 
 
-def _check_common(state: GameState, action: object) -> None:
+def _check_common(state: GameState, action: object) -> bool:
+    """Raise unless ``action`` is of the actor who acts now; whether chance acts."""
     if state.step is TurnStep.OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over", _said("game-over"))
     chance_action = isinstance(action, CHANCE_ACTION_TYPES)
@@ -719,7 +720,7 @@ def _check_common(state: GameState, action: object) -> None:
                 "chance must act first (see chance_outcomes)",
                 _said("chance-to-act"),
             )
-        return
+        return True
     if chance_action:
         raise _illegal(
             state,
@@ -732,7 +733,9 @@ def _check_common(state: GameState, action: object) -> None:
         raise _illegal(
             state, action, Violation.UNKNOWN_ACTION, "not a phase10 action", _said("unknown-action")
         )
-    actor = state.current_player
+    step = state.step
+    # a player acts: at DRAW and PLAY it is the turn's (what current_player says, sooner)
+    actor = state.turn if step is TurnStep.DRAW or step is TurnStep.PLAY else state.current_player
     if action.player != actor:
         raise _illegal(
             state,
@@ -741,6 +744,7 @@ def _check_common(state: GameState, action: object) -> None:
             f"it is {seat_name(actor or 0)}'s turn",
             _said("not-your-turn", seat=seat_name(actor or 0)),
         )
+    return False
 
 
 def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
@@ -1049,8 +1053,9 @@ def _begin_turn(
     without a winner: nothing is left to draw, or the hand bound ``max_hand_turns`` (C-16,
     a library choice) is reached.
     """
-    # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard
-    guarded = any(p.skip_guard for p in players)
+    # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard (a
+    # guard is 0 under any other skip limit: GameState.problems refuses it)
+    guarded = state.variant.skip_limit is SkipLimit.ROUND and any(p.skip_guard for p in players)
     if players[seat].skipped:
         pending = {s for s, p in enumerate(players) if p.skipped}
         seat, lost = _skips_spent(state, seat, pending)
@@ -1313,8 +1318,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
 
 def _apply_checked(state: GameState, action: Action) -> GameState:
     """Check ``action`` and, when legal, return the state after it."""
-    _check_common(state, action)
-    if state.is_chance:
+    if _check_common(state, action):  # chance acts
         return _apply_chance(state, action)
     if type(action) is Discard:  # the most common action: before the other types' tests
         return _discard(state, action)
@@ -1661,9 +1665,8 @@ def _laydowns(
 
     At most ``most`` of them found (the first of the search order, within the call's work
     budget: see :func:`~phase10.first_laydowns`), or every one when ``most`` is ``None``.
+    The caller checked that ``seat`` may lay down now (:func:`_lay_down_violation`).
     """
-    if _lay_down_violation(state, seat) is not None:
-        return
     variant = state.variant
     announce = variant.laydown_style is LaydownStyle.ANNOUNCE
     rules = variant.meld_rules
@@ -1684,7 +1687,7 @@ def _laydowns(
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
         listed: Iterable[PhaseMelds]
         if most is None:
-            listed = iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits)
+            listed = engine_laydowns(hand, phase, rules, announce, limits)
         else:
             if most <= 0:
                 return
@@ -1695,8 +1698,9 @@ def _laydowns(
             else:
                 listed_limits = limits
             try:
-                listed = first_laydowns(
-                    hand, phase, most=most, rules=rules, minimal=announce, limits=listed_limits
+                # first_laydowns of the hand the check above found a laydown in
+                listed = first_of(
+                    engine_laydowns(hand, phase, rules, announce, listed_limits), most
                 )
             except SearchLimitError:
                 # issue 22, "a legal position must never make the engine raise": when the
