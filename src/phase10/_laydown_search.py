@@ -59,6 +59,7 @@ __all__ = [
     "build_meld",
     "card_walk",
     "class_walk",
+    "counted_check",
     "distinct_laydowns",
     "engine_laydowns",
     "first_of",
@@ -696,6 +697,21 @@ def engine_laydowns(
     yield from distinct_laydowns(walk, phase, rules, suits)
 
 
+def counted_check(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits) -> bool:
+    """The first part of :func:`lays_down`: ``False`` only when ``hand`` cannot lay ``phase`` down.
+
+    Enough cards and the counted pre-check
+    (:meth:`~phase10._laydown_plan.Plan.may_lay_down`): no search, no step spent, so the
+    engine asks it before opening a work budget.
+
+    Raises:
+        LimitError: the hand holds more cards than ``limits.max_deck_size``.
+    """
+    check_limit(len(hand), "max_deck_size", "hand", limits)
+    plan = compiled_plan(phase, rules)
+    return len(hand) >= plan.size and plan.may_lay_down(hand)
+
+
 def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits) -> bool:
     """Whether ``hand`` lays ``phase`` down: the engine's existence check (C-9, C-10).
 
@@ -710,12 +726,11 @@ def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Li
         LimitError: the hand holds more cards than ``limits.max_deck_size``.
         SearchLimitError: the oracle needed more than ``limits.max_search_nodes`` steps.
     """
-    check_limit(len(hand), "max_deck_size", "hand", limits)
-    plan = compiled_plan(phase, rules)
-    if len(hand) < plan.size or not plan.may_lay_down(hand):
+    if not counted_check(hand, phase, rules, limits):
         return False
     if phase.distinct_colors:
         return True
+    plan = compiled_plan(phase, rules)
     counts = plan.class_counts(hand)
     return Oracle(plan, counts, plan.minimal, limits.max_search_nodes).possible()
 

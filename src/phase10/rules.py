@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache, make_evolve, reuse
-from phase10._laydown_search import engine_laydowns, first_of, lays_down
+from phase10._laydown_search import counted_check, engine_laydowns, first_of, lays_down
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
@@ -1671,10 +1671,27 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         return tuple(out)
     if step is not TurnStep.PLAY:
         return _master_choices(state)
-    if _lay_down_violation(state, seat) is not None:  # no laydown to search: no budget needed
-        return hits_and_discards(state)
+    if _lay_down_violation(state, seat) is not None or not _may_list(state, seat):
+        return hits_and_discards(state)  # no laydown to search for: no budget needed
     with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
         return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
+
+
+def _may_list(state: GameState, seat: int) -> bool:
+    """Whether the counted pre-check lets an open phase of ``seat`` through (C-9, C-10).
+
+    The first part of the existence check :func:`_laydowns` makes of every open phase
+    (:func:`~phase10._laydown_search.counted_check`): no search, so no budget is opened for
+    it, and most hands stop here.
+    """
+    variant = state.variant
+    hand = state.players[seat].hand
+    rules = variant.meld_rules
+    limits = current_limits()
+    for index in state.open_phases(seat):
+        if counted_check(hand, variant.phases[index], rules, limits):
+            return True
+    return False
 
 
 #: The limit that bounds each laydown search of the rules (and the bots): named when it binds.
