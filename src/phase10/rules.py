@@ -1241,7 +1241,7 @@ def _discard_to(state: GameState, card: Card) -> tuple[tuple[Card, ...], tuple[C
     """
     if not to_discard_pile(state.variant, card):
         return state.discard_pile, _insert(state.action_pile, card)
-    return (*state.discard_pile, card), state.action_pile
+    return state.discard_pile + (card,), state.action_pile
 
 
 def to_discard_pile(variant: Variant, card: Card) -> bool:
@@ -1854,8 +1854,9 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
     variant = state.variant
     hand = state.players[seat].hand
     out: list[Action] = []
-    distinct = _distinct(hand)
+    distinct: Sequence[Card] = hand  # the hand, or its distinct cards once hits need them
     if _hitting_violation(state, seat) is None and _go_out_violation(state, len(hand) - 1) is None:
+        distinct = _distinct(hand)
         rules = variant.meld_rules
         ids = {id(card) for card in distinct}
         for owner, row in enumerate(state.table):
@@ -1888,7 +1889,12 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                     out.extend(hits)
     discards_of = _DISCARDS.get
     skip = Kind.SKIP
+    last = None
     for card in distinct:
+        key = card.sort_key
+        if key == last:  # equal cards side by side (canonical order): one discard of them
+            continue
+        last = key
         discards = discards_of(id(card))
         # a skip is never stored: its discards depend on whom it may target now
         if discards is not None and seat < len(discards):
