@@ -1241,7 +1241,7 @@ def _discard_to(state: GameState, card: Card) -> tuple[tuple[Card, ...], tuple[C
     """
     if not to_discard_pile(state.variant, card):
         return state.discard_pile, _insert(state.action_pile, card)
-    return state.discard_pile + (card,), state.action_pile
+    return state.discard_pile + (card,), state.action_pile  # noqa: RUF005 - faster in C
 
 
 def to_discard_pile(variant: Variant, card: Card) -> bool:
@@ -1259,6 +1259,34 @@ def to_discard_pile(variant: Variant, card: Card) -> bool:
 
 def _apply_chance(state: GameState, action: Action) -> GameState:
     step = state.step
+    if isinstance(action, Reveal):  # the most common chance action in play: tested first
+        _need_step(state, action, TurnStep.REVEAL, TurnStep.DRAW_TWO)
+        pile = _remove_at(state.draw_pile, _check_chance_card(state, action))
+        if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
+            drawn = (*state.drawn, action.card)
+            nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
+            history = _unseen(state.history, Unseen.REVEAL, state.turn)
+            return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt, history=history)
+        seat = state.turn if state.receiver is None else state.receiver
+        p = state.players[seat]
+        players = _with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card)))
+        history = _unseen(state.history, Unseen.REVEAL, seat)
+        left = state.to_draw - 1
+        if left <= 0 and state.receiver is None:
+            # the player's own last card: straight to PLAY, what _after_reveals does, in
+            # one evolve rather than two
+            return _evolve(
+                state,
+                players=players,
+                draw_pile=pile,
+                to_draw=0,
+                step=TurnStep.PLAY,
+                history=history,
+            )
+        after = _evolve(state, players=players, draw_pile=pile, to_draw=left, history=history)
+        if left > 0:
+            return _reveal_step(after)
+        return _after_reveals(after)
     if isinstance(action, Deal):
         _need_step(state, action, TurnStep.DEAL)
         at = _check_chance_card(state, action)
@@ -1294,34 +1322,6 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             draw_pile=_remove_at(state.draw_pile, at),
             discard_pile=(action.card,),
         )
-    if isinstance(action, Reveal):
-        _need_step(state, action, TurnStep.REVEAL, TurnStep.DRAW_TWO)
-        pile = _remove_at(state.draw_pile, _check_chance_card(state, action))
-        if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
-            drawn = (*state.drawn, action.card)
-            nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
-            history = _unseen(state.history, Unseen.REVEAL, state.turn)
-            return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt, history=history)
-        seat = state.turn if state.receiver is None else state.receiver
-        p = state.players[seat]
-        players = _with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card)))
-        history = _unseen(state.history, Unseen.REVEAL, seat)
-        left = state.to_draw - 1
-        if left <= 0 and state.receiver is None:
-            # the player's own last card: straight to PLAY, what _after_reveals does, in
-            # one evolve rather than two
-            return _evolve(
-                state,
-                players=players,
-                draw_pile=pile,
-                to_draw=0,
-                step=TurnStep.PLAY,
-                history=history,
-            )
-        after = _evolve(state, players=players, draw_pile=pile, to_draw=left, history=history)
-        if left > 0:
-            return _reveal_step(after)
-        return _after_reveals(after)
     if isinstance(action, Reshuffle):
         _need_step(state, action, TurnStep.RESHUFFLE)
         pile = state.discard_pile
