@@ -124,6 +124,9 @@ class Plan:
         # per class id: natural or not, and the pattern ids that accept it
         self.natural: list[bool] = []
         self.accepts: list[tuple[int, ...]] = []
+        #: per class id: the one pattern id a natural class fits, _WILD for a wild class,
+        #: _MANY for a natural class that more than one pattern accepts
+        self.role: list[int] = []
         self.masks: list[int] = []
         self.wild_classes: list[int] = []
         self._simple: dict[int, list[bool]] = {}
@@ -209,7 +212,7 @@ class Plan:
         """
         fast = self.fast
         # classify appends a new class to these lists in place: they stay the plan's own
-        natural = self.natural
+        role = self.role
         masks = self.masks
         accepts = self.accepts
         pnat = [0] * len(self.patterns)
@@ -220,13 +223,18 @@ class Plan:
                 c = self.classify(card)
             if c < 0:
                 continue
-            if natural[c]:
+            p = role[c]
+            if p >= 0:  # a natural that one pattern accepts, as nearly all are
+                naturals += 1
+                present |= masks[c]
+                pnat[p] += 1
+            elif p == _WILD:
+                wilds += 1
+            else:
                 naturals += 1
                 present |= masks[c]
                 for p in accepts[c]:
                     pnat[p] += 1
-            else:
-                wilds += 1
         if naturals + wilds < self.size or naturals < self.fewest_naturals:
             return False
         short = 0
@@ -332,6 +340,8 @@ class Plan:
                             lists[p].append(cid)
                     if not natural:
                         self.wild_classes.append(cid)
+                    fits = self.accepts[cid]
+                    self.role.append(_WILD if not natural else fits[0] if len(fits) == 1 else _MANY)
                     self.natural.append(natural)
                     self._simple.clear()
                     self._by_signature[key] = cid
@@ -339,6 +349,10 @@ class Plan:
                     cid = known
         return self.class_of.put(card, cid)
 
+
+#: The role (Plan.role) of a wild class, and of a natural class more than one pattern accepts.
+_WILD = -1
+_MANY = -2
 
 #: More wilds than any hand holds: the gap of a group without a shape.
 _NO_SHAPE = 1 << 62
