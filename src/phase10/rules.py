@@ -27,7 +27,7 @@ import bisect
 import operator
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache, make_evolve, reuse
@@ -48,6 +48,7 @@ from phase10.actions import (
     KeepHand,
     LayDown,
     Offer,
+    PlayerAction,
     Reshuffle,
     Reveal,
     TakeDiscard,
@@ -757,7 +758,7 @@ def _check_common(state: GameState, action: object) -> bool:
     step = state.step
     # a player acts: at DRAW and PLAY it is the turn's (what current_player says, sooner)
     actor = state.turn if step is TurnStep.DRAW or step is TurnStep.PLAY else state.current_player
-    if action.player != actor:
+    if cast(PlayerAction, action).player != actor:  # one of the types just tested
         raise _illegal(
             state,
             action,
