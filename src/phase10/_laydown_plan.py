@@ -113,9 +113,12 @@ class Plan:
         families = _set_families(counted)
         family = {g for _, members in families for g in members}
         #: per family of set-like groups counted together: what picks the naturals of its
-        #: patterns out of the counts per pattern, its groups' sizes
+        #: patterns out of the counts per pattern, its groups' sizes, and for two groups
+        #: their sizes larger first (else 0, 0)
         self._families = tuple(
-            (_picker(pids), tuple(counted[g][0] for g in members)) for pids, members in families
+            (_picker(pids), sizes, *(sorted(sizes, reverse=True) if len(sizes) == 2 else (0, 0)))
+            for pids, members in families
+            for sizes in [tuple(counted[g][0] for g in members)]
         )
         self._counted = tuple(c for g, c in enumerate(counted) if g not in family)
         # per pattern id: the natural classes and the wild classes that can take its place
@@ -238,8 +241,8 @@ class Plan:
         if naturals + wilds < self.size or naturals < self.fewest_naturals:
             return False
         short = 0
-        for pick, sizes in self._families:
-            short += _family_gap(sizes, pick(pnat))
+        for pick, sizes, a, b in self._families:
+            short += _pair_gap(a, b, pick(pnat)) if b else _family_gap(sizes, pick(pnat))
         if short > wilds:
             return False
         for size, repeats, runs, uneven in self._counted:
@@ -430,22 +433,28 @@ def _family_gap(sizes: tuple[int, ...], values: Sequence[int]) -> int:
     the sum of the best gains, each pattern offering ``n // s`` gains of ``s`` and one of
     ``n % s``; for two groups, the best two patterns or the best one.
     """
-    total = sum(sizes)
     if len(sizes) == 2:
-        a, b = sizes if sizes[0] >= sizes[1] else (sizes[1], sizes[0])
-        ranked = sorted(values)
-        v1 = ranked[-1]
-        v2 = ranked[-2] if len(ranked) > 1 else 0
-        used = max(min(v1, total), min(v1, a) + min(v2, b))
+        a, b = sorted(sizes, reverse=True)
+        return _pair_gap(a, b, values)
+    total = sum(sizes)
+    s = sizes[0]
+    k = len(sizes)
+    full = sum([v // s for v in values])
+    if full >= k:
+        used = total
     else:
-        s = sizes[0]
-        k = len(sizes)
-        full = sum([v // s for v in values])
-        if full >= k:
-            used = total
-        else:
-            rests = sorted([v % s for v in values], reverse=True)
-            used = full * s + sum(rests[: k - full])
+        rests = sorted([v % s for v in values], reverse=True)
+        used = full * s + sum(rests[: k - full])
+    return total - used if total > used else 0
+
+
+def _pair_gap(a: int, b: int, values: Sequence[int]) -> int:
+    """:func:`_family_gap` of two groups of sizes ``a >= b``: the best two patterns, or one."""
+    ranked = sorted(values)
+    v1 = ranked[-1]
+    v2 = ranked[-2] if len(ranked) > 1 else 0
+    total = a + b
+    used = max(min(v1, total), min(v1, a) + min(v2, b))
     return total - used if total > used else 0
 
 

@@ -707,7 +707,8 @@ def counted_check(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits
     Raises:
         LimitError: the hand holds more cards than ``limits.max_deck_size``.
     """
-    check_limit(len(hand), "max_deck_size", "hand", limits)
+    if len(hand) > limits.max_deck_size:
+        check_limit(len(hand), "max_deck_size", "hand", limits)  # it raises
     plan = compiled_plan(phase, rules)
     return len(hand) >= plan.size and plan.may_lay_down(hand)
 

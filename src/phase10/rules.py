@@ -1656,11 +1656,12 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         full = acting()
         return () if full is None else legal_actions(full)
     step = state.step
-    if step is TurnStep.OVER:
-        return ()
-    if state.is_chance:
-        return tuple(a for a, _ in chance_outcomes(state))
     seat = state.turn
+    if step is TurnStep.PLAY:  # PLAY and DRAW first: the commonest, neither chance's nor over
+        if _lay_down_violation(state, seat) is not None or not _may_list(state, seat):
+            return hits_and_discards(state)  # no laydown to search for: no budget needed
+        with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
+            return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
     if step is TurnStep.DRAW:
         out: list[Action] = []
         if _draw_violation(state, seat, 1) is None:
@@ -1670,12 +1671,11 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         if _draw_violation(state, seat, 2) is None:
             out.append(DrawTwo(seat))
         return tuple(out)
-    if step is not TurnStep.PLAY:
-        return _master_choices(state)
-    if _lay_down_violation(state, seat) is not None or not _may_list(state, seat):
-        return hits_and_discards(state)  # no laydown to search for: no budget needed
-    with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
-        return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
+    if step is TurnStep.OVER:
+        return ()
+    if state.is_chance:
+        return tuple(a for a, _ in chance_outcomes(state))
+    return _master_choices(state)
 
 
 def _may_list(state: GameState, seat: int) -> bool:
