@@ -113,9 +113,12 @@ class Plan:
         families = _set_families(counted)
         family = {g for _, members in families for g in members}
         #: per family of set-like groups counted together: what picks the naturals of its
-        #: patterns out of the counts per pattern, its groups' sizes
+        #: patterns out of the counts per pattern, its groups' sizes, and for two groups
+        #: their sizes larger first (else 0, 0)
         self._families = tuple(
-            (_picker(pids), tuple(counted[g][0] for g in members)) for pids, members in families
+            (_picker(pids), sizes, *(sorted(sizes, reverse=True) if len(sizes) == 2 else (0, 0)))
+            for pids, members in families
+            for sizes in [tuple(counted[g][0] for g in members)]
         )
         self._counted = tuple(c for g, c in enumerate(counted) if g not in family)
         # per pattern id: the natural classes and the wild classes that can take its place
@@ -124,6 +127,9 @@ class Plan:
         # per class id: natural or not, and the pattern ids that accept it
         self.natural: list[bool] = []
         self.accepts: list[tuple[int, ...]] = []
+        #: per class id: the one pattern id a natural class fits, _WILD for a wild class,
+        #: _MANY for a natural class that more than one pattern accepts
+        self.role: list[int] = []
         self.masks: list[int] = []
         self.wild_classes: list[int] = []
         self._simple: dict[int, list[bool]] = {}
@@ -209,7 +215,7 @@ class Plan:
         """
         fast = self.fast
         # classify appends a new class to these lists in place: they stay the plan's own
-        natural = self.natural
+        role = self.role
         masks = self.masks
         accepts = self.accepts
         pnat = [0] * len(self.patterns)
@@ -220,18 +226,23 @@ class Plan:
                 c = self.classify(card)
             if c < 0:
                 continue
-            if natural[c]:
+            p = role[c]
+            if p >= 0:  # a natural that one pattern accepts, as nearly all are
+                naturals += 1
+                present |= masks[c]
+                pnat[p] += 1
+            elif p == _WILD:
+                wilds += 1
+            else:
                 naturals += 1
                 present |= masks[c]
                 for p in accepts[c]:
                     pnat[p] += 1
-            else:
-                wilds += 1
         if naturals + wilds < self.size or naturals < self.fewest_naturals:
             return False
         short = 0
-        for pick, sizes in self._families:
-            short += _family_gap(sizes, pick(pnat))
+        for pick, sizes, a, b in self._families:
+            short += _pair_gap(a, b, pick(pnat)) if b else _family_gap(sizes, pick(pnat))
         if short > wilds:
             return False
         for size, repeats, runs, uneven in self._counted:
@@ -332,6 +343,8 @@ class Plan:
                             lists[p].append(cid)
                     if not natural:
                         self.wild_classes.append(cid)
+                    fits = self.accepts[cid]
+                    self.role.append(_WILD if not natural else fits[0] if len(fits) == 1 else _MANY)
                     self.natural.append(natural)
                     self._simple.clear()
                     self._by_signature[key] = cid
@@ -339,6 +352,10 @@ class Plan:
                     cid = known
         return self.class_of.put(card, cid)
 
+
+#: The role (Plan.role) of a wild class, and of a natural class more than one pattern accepts.
+_WILD = -1
+_MANY = -2
 
 #: More wilds than any hand holds: the gap of a group without a shape.
 _NO_SHAPE = 1 << 62
@@ -416,22 +433,28 @@ def _family_gap(sizes: tuple[int, ...], values: Sequence[int]) -> int:
     the sum of the best gains, each pattern offering ``n // s`` gains of ``s`` and one of
     ``n % s``; for two groups, the best two patterns or the best one.
     """
-    total = sum(sizes)
     if len(sizes) == 2:
-        a, b = sizes if sizes[0] >= sizes[1] else (sizes[1], sizes[0])
-        ranked = sorted(values)
-        v1 = ranked[-1]
-        v2 = ranked[-2] if len(ranked) > 1 else 0
-        used = max(min(v1, total), min(v1, a) + min(v2, b))
+        a, b = sorted(sizes, reverse=True)
+        return _pair_gap(a, b, values)
+    total = sum(sizes)
+    s = sizes[0]
+    k = len(sizes)
+    full = sum([v // s for v in values])
+    if full >= k:
+        used = total
     else:
-        s = sizes[0]
-        k = len(sizes)
-        full = sum([v // s for v in values])
-        if full >= k:
-            used = total
-        else:
-            rests = sorted([v % s for v in values], reverse=True)
-            used = full * s + sum(rests[: k - full])
+        rests = sorted([v % s for v in values], reverse=True)
+        used = full * s + sum(rests[: k - full])
+    return total - used if total > used else 0
+
+
+def _pair_gap(a: int, b: int, values: Sequence[int]) -> int:
+    """:func:`_family_gap` of two groups of sizes ``a >= b``: the best two patterns, or one."""
+    ranked = sorted(values)
+    v1 = ranked[-1]
+    v2 = ranked[-2] if len(ranked) > 1 else 0
+    total = a + b
+    used = max(min(v1, total), min(v1, a) + min(v2, b))
     return total - used if total > used else 0
 
 

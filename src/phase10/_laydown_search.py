@@ -36,6 +36,7 @@ from phase10._fast import lru_cache, make_trusted
 from phase10._laydown_oracle import Oracle
 from phase10._laydown_plan import SORT_KEY, Plan, compiled_plan
 from phase10.cards import Card, Color, Kind
+from phase10.errors import SearchLimitError
 from phase10.groups import (
     ColorRunOf,
     GroupType,
@@ -48,7 +49,7 @@ from phase10.groups import (
     Value,
 )
 from phase10.limits import Limits, check_limit
-from phase10.phases import Phase, meld_colors
+from phase10.phases import Phase, PhaseMelds, meld_colors, meld_order
 
 __all__ = [
     "Cursor",
@@ -58,7 +59,12 @@ __all__ = [
     "build_meld",
     "card_walk",
     "class_walk",
+    "counted_check",
+    "distinct_laydowns",
+    "engine_laydowns",
+    "first_of",
     "lays_down",
+    "listing_walk",
     "search_hand",
     "shape_colors",
     "suit_runs",
@@ -648,6 +654,65 @@ def search_hand(
     return card_walk(plan, hand, oracle)
 
 
+def listing_walk(
+    cards: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool, limits: Limits
+) -> tuple[Walk, SuitRuns | None] | None:
+    """The walk :func:`distinct_laydowns` lists (and the T-3 bounds), ``None`` for no laydown.
+
+    For cards already checked (:func:`~phase10.iter_laydowns` checks a caller's hand).
+
+    Raises:
+        SearchLimitError: the oracle needed more than ``limits.max_search_nodes`` steps.
+    """
+    suits = suit_runs(cards, phase, rules) if phase.distinct_colors else None
+    if suits is not None and not suits.fits(0, frozenset(), suits.wilds):
+        return None
+    walk = search_hand(cards, phase, rules, minimal, limits.max_search_nodes)
+    return None if walk is None else (walk, suits)
+
+
+def engine_laydowns(
+    hand: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool, limits: Limits
+) -> Iterator[PhaseMelds]:
+    """:func:`~phase10.iter_laydowns` of a hand that :func:`lays_down` found lays ``phase`` down.
+
+    Nothing is checked again (the engine's hand, its size checked by :func:`lays_down`),
+    and the oracle is not asked again whether the phase can be laid down at all: it said
+    so (but for a phase of distinct colours, T-3, where :func:`lays_down` only counted).
+    The walk's own oracle (``minimal`` may differ from the check's) answers the rest.
+
+    Raises:
+        SearchLimitError: the search needed more than ``limits.max_search_nodes`` steps.
+    """
+    if phase.distinct_colors:
+        found = listing_walk(hand, phase, rules, minimal, limits)
+        if found is None:
+            return
+        walk, suits = found
+    else:
+        plan = compiled_plan(phase, rules)
+        counts = plan.class_counts(hand)
+        walk = card_walk(plan, hand, Oracle(plan, counts, minimal, limits.max_search_nodes))
+        suits = None
+    yield from distinct_laydowns(walk, phase, rules, suits)
+
+
+def counted_check(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits) -> bool:
+    """The first part of :func:`lays_down`: ``False`` only when ``hand`` cannot lay ``phase`` down.
+
+    Enough cards and the counted pre-check
+    (:meth:`~phase10._laydown_plan.Plan.may_lay_down`): no search, no step spent, so the
+    engine asks it before opening a work budget.
+
+    Raises:
+        LimitError: the hand holds more cards than ``limits.max_deck_size``.
+    """
+    if len(hand) > limits.max_deck_size:
+        check_limit(len(hand), "max_deck_size", "hand", limits)  # it raises
+    plan = compiled_plan(phase, rules)
+    return len(hand) >= plan.size and plan.may_lay_down(hand)
+
+
 def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits) -> bool:
     """Whether ``hand`` lays ``phase`` down: the engine's existence check (C-9, C-10).
 
@@ -662,14 +727,128 @@ def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Li
         LimitError: the hand holds more cards than ``limits.max_deck_size``.
         SearchLimitError: the oracle needed more than ``limits.max_search_nodes`` steps.
     """
-    check_limit(len(hand), "max_deck_size", "hand", limits)
-    plan = compiled_plan(phase, rules)
-    if len(hand) < plan.size or not plan.may_lay_down(hand):
+    if not counted_check(hand, phase, rules, limits):
         return False
     if phase.distinct_colors:
         return True
+    plan = compiled_plan(phase, rules)
     counts = plan.class_counts(hand)
     return Oracle(plan, counts, plan.minimal, limits.max_search_nodes).possible()
+
+
+def distinct_laydowns(
+    walk: Walk, phase: Phase, rules: MeldRules, suits: SuitRuns | None
+) -> Iterator[PhaseMelds]:
+    """Every distinct laydown of a card walk's hand, each once: :func:`~phase10.iter_laydowns`.
+
+    The oracle of ``walk`` must have found the phase possible (or the caller knows it is);
+    ``suits`` bounds a phase of distinct colours (T-3), as :func:`suit_runs` gives them.
+    The walk's steps are settled when the listing ends.
+
+    Raises:
+        SearchLimitError: the walk and the laydowns it built took more than the oracle's
+            budget of steps.
+    """
+    groups = phase.groups
+    blocks: dict[GroupType, list[int]] = {}
+    for i, g in enumerate(groups):
+        blocks.setdefault(g, []).append(i)
+    twins = [idxs for idxs in blocks.values() if len(idxs) > 1]
+    block_list = list(blocks.values())
+    # a laydown is known by the number of each of its melds' canonical orders (see below)
+    seen: set[tuple[object, ...]] = set()
+    constrained = phase.distinct_colors
+    oracle = walk.oracle
+    plan_groups = walk.plan.groups
+    cards = walk.cards
+    # each meld is built once per listing (many laydowns of a big hand share their melds),
+    # with its canonical order and that order's number in this listing (equal orders, equal
+    # numbers: a laydown's key compares small ints instead of the orders' nested tuples);
+    # the shapes are the plan's own, alive for the whole listing
+    built: dict[tuple[int, int, tuple[int, ...]], _Built] = {}
+    orders: dict[tuple[tuple[object, str], ...], int] = {}
+    # building a laydown costs about as much as a few dozen search steps; a meld already
+    # built costs a step
+    cost = _BUILD_COST * len(groups)
+    try:
+        for found in walk.laydowns(distinct_colors=constrained, suits=suits):
+            oracle.nodes -= cost
+            if oracle.nodes < 0:
+                raise oracle.spent()
+            placed = []
+            for index, shape, chosen in found:
+                at = (index, id(shape), tuple(chosen))
+                one = built.get(at)
+                if one is None:
+                    group = plan_groups[index].group
+                    meld = build_meld(group, shape, tuple([cards[i] for i in at[2]]))
+                    order = meld_order(meld)
+                    one = built[at] = (meld, order, orders.setdefault(order, len(orders)))
+                placed.append(one)
+            melds = tuple([one[0] for one in placed])
+            if constrained and phase.problem(melds, rules=rules) is not None:
+                continue
+            key: tuple[object, ...]
+            if twins:  # the melds of equal groups in any order: one laydown
+                key = tuple([tuple(sorted([placed[i][2] for i in idxs])) for idxs in block_list])
+            else:
+                key = tuple([one[2] for one in placed])
+            if key in seen:
+                continue
+            seen.add(key)
+            yield _laydown(phase, _canonical(melds, placed, twins))
+    finally:
+        oracle.settle()
+
+
+#: The search steps one laydown built by distinct_laydowns counts for, per group.
+_BUILD_COST = 40
+
+#: A laydown the listing built itself, its melds in canonical order (see _canonical).
+_laydown = make_trusted(PhaseMelds)
+
+#: A meld a listing built, with its canonical order and the number of that order.
+_Built = tuple[Meld, tuple[tuple[object, str], ...], int]
+
+
+def _canonical(
+    melds: tuple[Meld, ...],
+    placed: list[_Built],
+    twins: list[list[int]],
+) -> tuple[Meld, ...]:
+    """``melds`` with the melds of equal groups in canonical order.
+
+    The order :class:`PhaseMelds` gives them (by :func:`~phase10.phases.meld_order`,
+    computed once per meld here).
+    """
+    if not twins:
+        return melds
+    ordered = list(melds)
+    for places in twins:
+        chosen = sorted((placed[i] for i in places), key=lambda one: one[1])
+        for i, one in zip(places, chosen, strict=True):
+            ordered[i] = one[0]
+    return tuple(ordered)
+
+
+def first_of(laydowns: Iterator[PhaseMelds], most: int) -> tuple[PhaseMelds, ...]:
+    """The first ``most`` of ``laydowns``: :func:`~phase10.first_laydowns`.
+
+    When the steps run out after a laydown was found, the listing stops there.
+
+    Raises:
+        SearchLimitError: the steps ran out before the first laydown was found.
+    """
+    out: list[PhaseMelds] = []
+    try:
+        for laydown in laydowns:
+            out.append(laydown)
+            if len(out) >= most:
+                break
+    except SearchLimitError:
+        if not out:
+            raise
+    return tuple(out)
 
 
 def build_meld(group: GroupType, shape: Shape, cards: tuple[Card, ...]) -> Meld:

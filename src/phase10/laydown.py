@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from phase10._fast import make_trusted, reuse
+from phase10._fast import reuse
 from phase10._laydown_oracle import Oracle
 from phase10._laydown_plan import SORT_KEY, compiled_plan
 from phase10._laydown_search import (
@@ -24,11 +24,13 @@ from phase10._laydown_search import (
     build_meld,
     card_walk,
     class_walk,
+    distinct_laydowns,
+    first_of,
+    listing_walk,
     search_hand,
-    suit_runs,
 )
 from phase10.cards import Card, format_cards, parse_cards
-from phase10.errors import ArgumentError, InvalidCardError, Message, SearchLimitError
+from phase10.errors import ArgumentError, InvalidCardError, Message
 from phase10.groups import (
     CLASSIC_MELD_RULES,
     GroupType,
@@ -40,7 +42,7 @@ from phase10.groups import (
     shape_index,
 )
 from phase10.limits import DEFAULT_LIMITS, Limits, check_limit, work_budget
-from phase10.phases import Phase, PhaseMelds, meld_order, phase_message
+from phase10.phases import Phase, PhaseMelds, phase_message
 
 __all__ = ["explain", "explanation", "find_laydown", "first_laydowns", "iter_laydowns"]
 
@@ -57,10 +59,6 @@ def _coerce_hand(hand: str | Iterable[Card], rules: MeldRules) -> tuple[Card, ..
         if not has(card):
             raise InvalidCardError(f"{game.refusal(card)}, in the hand {format_cards(cards)}")
     return cards
-
-
-#: The search steps one laydown built by iter_laydowns counts for, per group.
-_BUILD_COST = 40
 
 
 def iter_laydowns(
@@ -97,89 +95,10 @@ def iter_laydowns(
     """
     cards = _coerce_hand(hand, rules)
     check_limit(len(cards), "max_deck_size", "hand", limits)
-    suits = suit_runs(cards, phase, rules) if phase.distinct_colors else None
-    if suits is not None and not suits.fits(0, frozenset(), suits.wilds):
-        return
-    walk = search_hand(cards, phase, rules, minimal, limits.max_search_nodes)
-    if walk is None:
-        return
-    groups = phase.groups
-    blocks: dict[GroupType, list[int]] = {}
-    for i, g in enumerate(groups):
-        blocks.setdefault(g, []).append(i)
-    twins = [idxs for idxs in blocks.values() if len(idxs) > 1]
-    block_list = list(blocks.values())
-    # a laydown is known by the number of each of its melds' canonical orders (see below)
-    seen: set[tuple[object, ...]] = set()
-    constrained = phase.distinct_colors
-    oracle = walk.oracle
-    plan_groups = walk.plan.groups
-    cards = walk.cards
-    # each meld is built once per listing (many laydowns of a big hand share their melds),
-    # with its canonical order and that order's number in this listing (equal orders, equal
-    # numbers: a laydown's key compares small ints instead of the orders' nested tuples);
-    # the shapes are the plan's own, alive for the whole listing
-    built: dict[tuple[int, int, tuple[int, ...]], _Built] = {}
-    orders: dict[tuple[tuple[object, str], ...], int] = {}
-    # building a laydown costs about as much as a few dozen search steps; a meld already
-    # built costs a step
-    cost = _BUILD_COST * len(groups)
-    try:
-        for found in walk.laydowns(distinct_colors=constrained, suits=suits):
-            oracle.nodes -= cost
-            if oracle.nodes < 0:
-                raise oracle.spent()
-            placed = []
-            for index, shape, chosen in found:
-                at = (index, id(shape), tuple(chosen))
-                one = built.get(at)
-                if one is None:
-                    group = plan_groups[index].group
-                    meld = build_meld(group, shape, tuple([cards[i] for i in at[2]]))
-                    order = meld_order(meld)
-                    one = built[at] = (meld, order, orders.setdefault(order, len(orders)))
-                placed.append(one)
-            melds = tuple([one[0] for one in placed])
-            if constrained and phase.problem(melds, rules=rules) is not None:
-                continue
-            key: tuple[object, ...]
-            if twins:  # the melds of equal groups in any order: one laydown
-                key = tuple([tuple(sorted([placed[i][2] for i in idxs])) for idxs in block_list])
-            else:
-                key = tuple([one[2] for one in placed])
-            if key in seen:
-                continue
-            seen.add(key)
-            yield _laydown(phase, _canonical(melds, placed, twins))
-    finally:
-        oracle.settle()
-
-
-#: A laydown the listing built itself, its melds in canonical order (see _canonical).
-_laydown = make_trusted(PhaseMelds)
-
-#: A meld a listing built, with its canonical order and the number of that order.
-_Built = tuple[Meld, tuple[tuple[object, str], ...], int]
-
-
-def _canonical(
-    melds: tuple[Meld, ...],
-    placed: list[_Built],
-    twins: list[list[int]],
-) -> tuple[Meld, ...]:
-    """``melds`` with the melds of equal groups in canonical order.
-
-    The order :class:`PhaseMelds` gives them (by :func:`~phase10.phases.meld_order`,
-    computed once per meld here).
-    """
-    if not twins:
-        return melds
-    ordered = list(melds)
-    for places in twins:
-        chosen = sorted((placed[i] for i in places), key=lambda one: one[1])
-        for i, one in zip(places, chosen, strict=True):
-            ordered[i] = one[0]
-    return tuple(ordered)
+    found = listing_walk(cards, phase, rules, minimal, limits)
+    if found is not None:
+        walk, suits = found
+        yield from distinct_laydowns(walk, phase, rules, suits)
 
 
 def first_laydowns(
@@ -218,16 +137,7 @@ def first_laydowns(
     """
     if type(most) is not int or most < 1:
         raise ArgumentError(f"most must be a whole number >= 1, got {most!r}")
-    out: list[PhaseMelds] = []
-    try:
-        for laydown in iter_laydowns(hand, phase, rules=rules, minimal=minimal, limits=limits):
-            out.append(laydown)
-            if len(out) >= most:
-                break
-    except SearchLimitError:
-        if not out:
-            raise
-    return tuple(out)
+    return first_of(iter_laydowns(hand, phase, rules=rules, minimal=minimal, limits=limits), most)
 
 
 def find_laydown(

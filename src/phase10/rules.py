@@ -27,11 +27,11 @@ import bisect
 import operator
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from phase10._checks import is_whole
 from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache, make_evolve, reuse
-from phase10._laydown_search import lays_down
+from phase10._laydown_search import counted_check, engine_laydowns, first_of, lays_down
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
@@ -48,6 +48,7 @@ from phase10.actions import (
     KeepHand,
     LayDown,
     Offer,
+    PlayerAction,
     Reshuffle,
     Reveal,
     TakeDiscard,
@@ -68,7 +69,7 @@ from phase10.errors import (
     Violation,
 )
 from phase10.groups import Meld, MeldRules, group_message
-from phase10.laydown import find_laydown, first_laydowns, iter_laydowns
+from phase10.laydown import find_laydown
 from phase10.limits import Limits, current_limits, steps_left, work_budget
 from phase10.phases import PhaseMelds, phase_message
 from phase10.state import Event, GameState, History, PlayerState, TurnStep, Unseen
@@ -158,21 +159,27 @@ _GIVE_FIVE = 5
 _key = operator.attrgetter("sort_key")
 
 
+# A tuple with one item inserted, removed or replaced is built through a list: half the
+# time of unpacking two slices into a new tuple (which builds a list first anyway).
+
+
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = bisect.bisect_right(hand, card.sort_key, key=_key)
-    return (*hand[:i], card, *hand[i:])
+    out = list(hand)
+    out.insert(bisect.bisect_right(hand, card.sort_key, key=_key), card)
+    return tuple(out)
 
 
 def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``cards`` (in canonical order) without one copy of ``card``, which must be there."""
     # Bisect on the sort key: tuple.index would call Card.__eq__ on every card before it.
-    i = bisect.bisect_left(cards, card.sort_key, key=_key)
-    return (*cards[:i], *cards[i + 1 :])
+    return _remove_at(cards, bisect.bisect_left(cards, card.sort_key, key=_key))
 
 
 def _remove_at(cards: tuple[Card, ...], i: int) -> tuple[Card, ...]:
     """``cards`` without the card at ``i`` (where a check found it: see :func:`_index`)."""
-    return (*cards[:i], *cards[i + 1 :])
+    out = list(cards)
+    del out[i]
+    return tuple(out)
 
 
 def _index(cards: tuple[Card, ...], card: Card) -> int:
@@ -235,9 +242,14 @@ _EVENTS: BoundedCache[Action, Event] = BoundedCache(
 )
 
 
+#: The action types tested on every apply, as tuples (``A | B`` would build a union per test).
+_LAYDOWN_TYPES = (LayDown, Announce)
+_DRAW_TYPES = (Draw, DrawTwo)
+
+
 def _logged(state: GameState, action: Action) -> History:
     """The history with ``action``'s public event appended (not for hidden cards)."""
-    if isinstance(action, LayDown | Announce):
+    if isinstance(action, _LAYDOWN_TYPES):
         # Laydowns of phases that differ only in name are equal but name different phases:
         # a cached event could carry another variant's phase (issue 23).
         return state.history.plus(Event(action=action))
@@ -308,8 +320,9 @@ def events_of(before: GameState, after: GameState) -> tuple[Event, ...]:
 
 
 def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
-    players = state.players
-    return (*players[:seat], player, *players[seat + 1 :])
+    players = list(state.players)
+    players[seat] = player
+    return tuple(players)
 
 
 # ----------------------------------------------------------------------------- new game
@@ -706,10 +719,20 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
 # ----------------------------------------------------------------------------- checks
 
 
-def _check_common(state: GameState, action: object) -> None:
+#: Whether an action of each of the action types is chance's (the player's types are the rest).
+_IS_CHANCE: dict[type, bool] = {
+    **{t: True for t in CHANCE_ACTION_TYPES},
+    **{t: False for t in PLAYER_ACTION_TYPES},
+}
+
+
+def _check_common(state: GameState, action: object) -> bool:
+    """Raise unless ``action`` is of the actor who acts now; whether chance acts."""
     if state.step is TurnStep.OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over", _said("game-over"))
-    chance_action = isinstance(action, CHANCE_ACTION_TYPES)
+    chance_action = _IS_CHANCE.get(type(action))  # the action types themselves, in one look-up
+    if chance_action is None:  # a subclass, or no action at all
+        chance_action = isinstance(action, CHANCE_ACTION_TYPES)
     if state.is_chance:
         if not chance_action:
             raise _illegal(
@@ -719,7 +742,7 @@ def _check_common(state: GameState, action: object) -> None:
                 "chance must act first (see chance_outcomes)",
                 _said("chance-to-act"),
             )
-        return
+        return True
     if chance_action:
         raise _illegal(
             state,
@@ -728,12 +751,14 @@ def _check_common(state: GameState, action: object) -> None:
             "a player must act, not chance",
             _said("not-chance"),
         )
-    if not isinstance(action, PLAYER_ACTION_TYPES):
+    if type(action) not in _IS_CHANCE and not isinstance(action, PLAYER_ACTION_TYPES):
         raise _illegal(
             state, action, Violation.UNKNOWN_ACTION, "not a phase10 action", _said("unknown-action")
         )
-    actor = state.current_player
-    if action.player != actor:
+    step = state.step
+    # a player acts: at DRAW and PLAY it is the turn's (what current_player says, sooner)
+    actor = state.turn if step is TurnStep.DRAW or step is TurnStep.PLAY else state.current_player
+    if cast(PlayerAction, action).player != actor:  # one of the types just tested
         raise _illegal(
             state,
             action,
@@ -741,6 +766,7 @@ def _check_common(state: GameState, action: object) -> None:
             f"it is {seat_name(actor or 0)}'s turn",
             _said("not-your-turn", seat=seat_name(actor or 0)),
         )
+    return False
 
 
 def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
@@ -996,7 +1022,7 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
     if state.variant.skip_target is SkipTarget.NEXT:
         nxt = _next_seat(state, seat)
         return (nxt,) if nxt != seat and _can_be_skipped(players[nxt]) else (None,)
-    targets = tuple(s for s in state.active_seats if s != seat and _can_be_skipped(players[s]))
+    targets = tuple([s for s in state.active_seats if s != seat and _can_be_skipped(players[s])])
     return targets or (None,)
 
 
@@ -1049,8 +1075,9 @@ def _begin_turn(
     without a winner: nothing is left to draw, or the hand bound ``max_hand_turns`` (C-16,
     a library choice) is reached.
     """
-    # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard
-    guarded = any(p.skip_guard for p in players)
+    # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard (a
+    # guard is 0 under any other skip limit: GameState.problems refuses it)
+    guarded = state.variant.skip_limit is SkipLimit.ROUND and any(p.skip_guard for p in players)
     if players[seat].skipped:
         pending = {s for s, p in enumerate(players) if p.skipped}
         seat, lost = _skips_spent(state, seat, pending)
@@ -1215,7 +1242,7 @@ def _discard_to(state: GameState, card: Card) -> tuple[tuple[Card, ...], tuple[C
     """
     if not to_discard_pile(state.variant, card):
         return state.discard_pile, _insert(state.action_pile, card)
-    return (*state.discard_pile, card), state.action_pile
+    return state.discard_pile + (card,), state.action_pile  # noqa: RUF005 - faster in C
 
 
 def to_discard_pile(variant: Variant, card: Card) -> bool:
@@ -1233,6 +1260,34 @@ def to_discard_pile(variant: Variant, card: Card) -> bool:
 
 def _apply_chance(state: GameState, action: Action) -> GameState:
     step = state.step
+    if isinstance(action, Reveal):  # the most common chance action in play: tested first
+        _need_step(state, action, TurnStep.REVEAL, TurnStep.DRAW_TWO)
+        pile = _remove_at(state.draw_pile, _check_chance_card(state, action))
+        if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
+            drawn = (*state.drawn, action.card)
+            nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
+            history = _unseen(state.history, Unseen.REVEAL, state.turn)
+            return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt, history=history)
+        seat = state.turn if state.receiver is None else state.receiver
+        p = state.players[seat]
+        players = _with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card)))
+        history = _unseen(state.history, Unseen.REVEAL, seat)
+        left = state.to_draw - 1
+        if left <= 0 and state.receiver is None:
+            # the player's own last card: straight to PLAY, what _after_reveals does, in
+            # one evolve rather than two
+            return _evolve(
+                state,
+                players=players,
+                draw_pile=pile,
+                to_draw=0,
+                step=TurnStep.PLAY,
+                history=history,
+            )
+        after = _evolve(state, players=players, draw_pile=pile, to_draw=left, history=history)
+        if left > 0:
+            return _reveal_step(after)
+        return _after_reveals(after)
     if isinstance(action, Deal):
         _need_step(state, action, TurnStep.DEAL)
         at = _check_chance_card(state, action)
@@ -1268,34 +1323,6 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             draw_pile=_remove_at(state.draw_pile, at),
             discard_pile=(action.card,),
         )
-    if isinstance(action, Reveal):
-        _need_step(state, action, TurnStep.REVEAL, TurnStep.DRAW_TWO)
-        pile = _remove_at(state.draw_pile, _check_chance_card(state, action))
-        if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
-            drawn = (*state.drawn, action.card)
-            nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
-            history = _unseen(state.history, Unseen.REVEAL, state.turn)
-            return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt, history=history)
-        seat = state.turn if state.receiver is None else state.receiver
-        p = state.players[seat]
-        players = _with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card)))
-        history = _unseen(state.history, Unseen.REVEAL, seat)
-        left = state.to_draw - 1
-        if left <= 0 and state.receiver is None:
-            # the player's own last card: straight to PLAY, what _after_reveals does, in
-            # one evolve rather than two
-            return _evolve(
-                state,
-                players=players,
-                draw_pile=pile,
-                to_draw=0,
-                step=TurnStep.PLAY,
-                history=history,
-            )
-        after = _evolve(state, players=players, draw_pile=pile, to_draw=left, history=history)
-        if left > 0:
-            return _reveal_step(after)
-        return _after_reveals(after)
     if isinstance(action, Reshuffle):
         _need_step(state, action, TurnStep.RESHUFFLE)
         pile = state.discard_pile
@@ -1313,12 +1340,11 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
 
 def _apply_checked(state: GameState, action: Action) -> GameState:
     """Check ``action`` and, when legal, return the state after it."""
-    _check_common(state, action)
-    if state.is_chance:
+    if _check_common(state, action):  # chance acts
         return _apply_chance(state, action)
     if type(action) is Discard:  # the most common action: before the other types' tests
         return _discard(state, action)
-    if isinstance(action, Draw | DrawTwo):
+    if isinstance(action, _DRAW_TYPES):
         _check_draw(state, action)
         if isinstance(action, DrawTwo):
             return _evolve(state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action))
@@ -1630,11 +1656,12 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         full = acting()
         return () if full is None else legal_actions(full)
     step = state.step
-    if step is TurnStep.OVER:
-        return ()
-    if state.is_chance:
-        return tuple(a for a, _ in chance_outcomes(state))
     seat = state.turn
+    if step is TurnStep.PLAY:  # PLAY and DRAW first: the commonest, neither chance's nor over
+        if _lay_down_violation(state, seat) is not None or not _may_list(state, seat):
+            return hits_and_discards(state)  # no laydown to search for: no budget needed
+        with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
+            return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
     if step is TurnStep.DRAW:
         out: list[Action] = []
         if _draw_violation(state, seat, 1) is None:
@@ -1644,10 +1671,28 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         if _draw_violation(state, seat, 2) is None:
             out.append(DrawTwo(seat))
         return tuple(out)
-    if step is not TurnStep.PLAY:
-        return _master_choices(state)
-    with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
-        return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
+    if step is TurnStep.OVER:
+        return ()
+    if state.is_chance:
+        return tuple(a for a, _ in chance_outcomes(state))
+    return _master_choices(state)
+
+
+def _may_list(state: GameState, seat: int) -> bool:
+    """Whether the counted pre-check lets an open phase of ``seat`` through (C-9, C-10).
+
+    The first part of the existence check :func:`_laydowns` makes of every open phase
+    (:func:`~phase10._laydown_search.counted_check`): no search, so no budget is opened for
+    it, and most hands stop here.
+    """
+    variant = state.variant
+    hand = state.players[seat].hand
+    rules = variant.meld_rules
+    limits = current_limits()
+    for index in state.open_phases(seat):
+        if counted_check(hand, variant.phases[index], rules, limits):
+            return True
+    return False
 
 
 #: The limit that bounds each laydown search of the rules (and the bots): named when it binds.
@@ -1661,9 +1706,8 @@ def _laydowns(
 
     At most ``most`` of them found (the first of the search order, within the call's work
     budget: see :func:`~phase10.first_laydowns`), or every one when ``most`` is ``None``.
+    The caller checked that ``seat`` may lay down now (:func:`_lay_down_violation`).
     """
-    if _lay_down_violation(state, seat) is not None:
-        return
     variant = state.variant
     announce = variant.laydown_style is LaydownStyle.ANNOUNCE
     rules = variant.meld_rules
@@ -1684,7 +1728,7 @@ def _laydowns(
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
         listed: Iterable[PhaseMelds]
         if most is None:
-            listed = iter_laydowns(hand, phase, rules=rules, minimal=announce, limits=limits)
+            listed = engine_laydowns(hand, phase, rules, announce, limits)
         else:
             if most <= 0:
                 return
@@ -1695,8 +1739,9 @@ def _laydowns(
             else:
                 listed_limits = limits
             try:
-                listed = first_laydowns(
-                    hand, phase, most=most, rules=rules, minimal=announce, limits=listed_limits
+                # first_laydowns of the hand the check above found a laydown in
+                listed = first_of(
+                    engine_laydowns(hand, phase, rules, announce, listed_limits), most
                 )
             except SearchLimitError:
                 # issue 22, "a legal position must never make the engine raise": when the
@@ -1810,8 +1855,9 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
     variant = state.variant
     hand = state.players[seat].hand
     out: list[Action] = []
-    distinct = _distinct(hand)
+    distinct: Sequence[Card] = hand  # the hand, or its distinct cards once hits need them
     if _hitting_violation(state, seat) is None and _go_out_violation(state, len(hand) - 1) is None:
+        distinct = _distinct(hand)
         rules = variant.meld_rules
         ids = {id(card) for card in distinct}
         for owner, row in enumerate(state.table):
@@ -1844,7 +1890,12 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                     out.extend(hits)
     discards_of = _DISCARDS.get
     skip = Kind.SKIP
+    last = None
     for card in distinct:
+        key = card.sort_key
+        if key == last:  # equal cards side by side (canonical order): one discard of them
+            continue
+        last = key
         discards = discards_of(id(card))
         # a skip is never stored: its discards depend on whom it may target now
         if discards is not None and seat < len(discards):
