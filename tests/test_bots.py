@@ -556,6 +556,8 @@ def test_cautious_is_a_picklable_bot_and_checks_its_settings() -> None:
         {"passed": 1.5},
         {"declined": True},
         {"next_weight": None},
+        {"spare_weight": "1"},
+        {"near_weight": float("inf")},
     ]
     for settings in bad:
         with pytest.raises(phase10.ArgumentError, match=next(iter(settings))) as info:
@@ -653,6 +655,70 @@ def test_cautious_keeps_what_the_next_phase_needs_in_ten_phases() -> None:
         assert after[minded.card] < after[plain.card]
         differ += 1
     assert differ > 0
+
+
+def _spare_phases(phase: phase10.Phase) -> list[phase10.Phase]:
+    """``phase`` with each of its groups one card larger, in turn."""
+    out = []
+    for i, group in enumerate(phase.groups):
+        bigger = attrs.evolve(group, size=group.size + 1)  # type: ignore[misc]
+        out.append(attrs.evolve(phase, groups=(*phase.groups[:i], bigger, *phase.groups[i + 1 :])))
+    return out
+
+
+def test_cautious_takes_a_spare_from_the_discard_pile() -> None:
+    # phase 1 (2 sets of 3), 7s done, 3s a pair: Y7 does not bring the phase closer, so
+    # GreedyBot draws blind; the cautious bot takes it, a card to hit on its own set of 7s
+    # as soon as the phase is down (C-14): one card fewer to go out with
+    hands = ["R7 B7 G7 R3 B3 Y1 G5 B9 Y11 R12", "R2 R4 R6 R8 R10 R11 B12 B1 B2 B4"]
+    state = build(hands, step=TurnStep.DRAW, discard="Y7")
+    assert Draw(0) == act(GreedyBot(), state)
+    assert Draw(0) == act(phase10.CautiousBot(spare_weight=0), state)
+    assert TakeDiscard(0) == act(phase10.CautiousBot(), state)
+    # a card that fits no set, grown or not, is left as GreedyBot leaves it
+    state = build(hands, step=TurnStep.DRAW, discard="Y10")
+    assert Draw(0) == act(phase10.CautiousBot(), state)
+
+
+def test_cautious_keeps_spares_it_would_hit_once_down() -> None:
+    # of the discards the phase cannot tell apart, the cautious bot gives up one that
+    # leaves the hand no farther from the phase with a group grown by one card
+    rules = CLASSIC.meld_rules
+    differ = 0
+    for state in _positions("classic", 2, limit=400):
+        if state.step is not TurnStep.PLAY:
+            continue
+        seat = state.turn
+        v = phase10.view(state, seat)
+        plain = phase10.CautiousBot(spare_weight=0, near_weight=0).act(v, random.Random(1))
+        minded = phase10.CautiousBot(near_weight=0).act(v, random.Random(1))
+        if plain == minded:
+            continue
+        assert isinstance(plain, Discard) and isinstance(minded, Discard)
+        hand = state.players[seat].hand
+        bigger = _spare_phases(CLASSIC.phases[state.players[seat].phase])
+        spare = {}
+        for card in (minded.card, plain.card):
+            i = hand.index(card)
+            rest = [*hand[:i], *hand[i + 1 :]]
+            spare[card] = min(phase_distance(rest, p, rules=rules) for p in bigger)
+        assert spare[minded.card] < spare[plain.card]
+        differ += 1
+    assert differ > 0
+
+
+def test_cautious_once_down_keeps_a_card_one_more_hit_lets_fit() -> None:
+    # seat 0 is down (phase 2: a set of 3 and a run of 4) with B11 and G2 left, neither
+    # fits the table; GreedyBot gives up B11, the more points; the cautious bot keeps it:
+    # once a 10 is hit on the run 6-9, B11 fits too (C-14), where G2 never will
+    state = build(
+        ["B11 G2", "Y2 Y4 G6"],
+        table=["R7 G7 Y7 | R6 B7 G8 Y9", "R3 G3 Y3 | R5 B5 G5"],
+        phases=[1, 0],
+    )
+    assert "p1 discard B11" == str(act(GreedyBot(), state))
+    assert "p1 discard B11" == str(act(phase10.CautiousBot(near_weight=0), state))
+    assert "p1 discard G2" == str(act(phase10.CautiousBot(), state))
 
 
 # --- ISMCTSBot hooks ------------------------------------------------------------------------

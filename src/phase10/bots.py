@@ -756,9 +756,10 @@ def _number(
 
 @attrs.frozen(kw_only=True)
 class CautiousBot:
-    """:class:`GreedyBot` that minds what its discard feeds the next player.
+    """:class:`GreedyBot` that minds what its discard feeds the next player, and its way out.
 
-    It plays as :class:`GreedyBot` everywhere but at a discard, where it weighs each
+    It plays as :class:`GreedyBot` everywhere but at a discard (and, for a spare, a draw:
+    below), where it weighs each
     distinct card it may discard by what the hand loses and by how often the card would
     help the player who draws next:
 
@@ -776,10 +777,20 @@ class CautiousBot:
       distance to their phase, or, once they are down, it fits the table (then in every
       deal). The weighted share of deals it feeds them in, times ``feed_weight``, is
       added to the loss;
+    * a *spare* is kept: of the cards the phase cannot tell apart, each costs
+      ``spare_weight`` a step of distance to the phase with one of its groups a card
+      larger, so a card that the phase does not need but that is hit on its own group as
+      soon as the phase is down (C-14) stays, one card fewer to go out with; once down, a
+      number card that one more card hit on the table would let fit it (an 11 beside a
+      run ending at 9) costs ``near_weight`` more to discard;
     * the card of least loss goes, the greedy order breaking ties. A skip still goes
       first (it feeds nobody, C-19), on :class:`GreedyBot`'s leader: in four-player
       classic games, skipping the seat down with fewest cards instead won 31 of 150 games
       where the leader won 44 (docs/performance.md).
+
+    At a draw it plays as :class:`GreedyBot` but for a spare on the discard pile before
+    its phase is down: it takes that card (unless ``spare_weight`` is 0), where
+    :class:`GreedyBot` draws blind as the card does not bring the phase closer.
 
     In '10 Phases' (announced phases, T-4) the hand goes on to the next phase once the
     current one is shown, so two more things count there: each discard also costs
@@ -819,6 +830,11 @@ class CautiousBot:
             :class:`GreedyBot`'s choice).
         next_weight: '10 Phases' (T-4): what a step of distance to the phase after the
             current one costs a discard, in steps of the current phase's distance.
+        spare_weight: What a step of distance to the phase with one group a card larger
+            costs a discard before the phase is down, in steps of distance; 0 neither
+            keeps spares nor takes them from the discard pile.
+        near_weight: Once the phase is down, what discarding a number card costs that
+            one more card hit on the table would let fit it, in steps of distance.
     """
 
     worlds: int = attrs.field(default=10, validator=_whole(1))
