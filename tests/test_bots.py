@@ -632,29 +632,47 @@ def test_cautious_redraws_the_announced_cards_it_needs_least() -> None:
         assert "7D 7H 7S | JH QH KC" == str(action.laydown)
 
 
-def test_cautious_keeps_what_the_next_phase_needs_in_ten_phases() -> None:
-    # '10 Phases' (T-4): the hand goes on to the next phase; with next_weight a discard that
-    # the current phase cannot tell apart from another goes by the next phase's distance
-    variant = TEN_PHASES
-    rules = variant.meld_rules
-    differ = 0
-    for state in _positions("ten-phases", 2, limit=400):
+def _differing_discards(
+    name: str, plain: Bot, minded: Bot
+) -> list[tuple[tuple[phase10.Card, ...], int, Discard, Discard]]:
+    """Two-player play steps where the two bots choose apart: (hand, phase, plain, minded).
+
+    Each choice there must be a discard.
+    """
+    out = []
+    for state in _positions(name, 2, limit=400):
         if state.step is not TurnStep.PLAY:
             continue
         seat = state.turn
         v = phase10.view(state, seat)
-        plain = phase10.CautiousBot(next_weight=0).act(v, random.Random(1))
-        minded = phase10.CautiousBot().act(v, random.Random(1))
-        if plain == minded:
-            continue
-        assert isinstance(plain, Discard) and isinstance(minded, Discard)
-        upcoming = variant.phases[state.players[seat].phase + 1]
-        hand = state.players[seat].hand
-        left = {c: [*hand[: hand.index(c)], *hand[hand.index(c) + 1 :]] for c in set(hand)}
-        after = {c: phase_distance(rest, upcoming, rules=rules) for c, rest in left.items()}
+        a, b = plain.act(v, random.Random(1)), minded.act(v, random.Random(1))
+        if a != b:
+            assert isinstance(a, Discard) and isinstance(b, Discard)
+            player = state.players[seat]
+            out.append((player.hand, player.phase, a, b))
+    return out
+
+
+def _without(hand: tuple[phase10.Card, ...], card: phase10.Card) -> list[phase10.Card]:
+    i = hand.index(card)
+    return [*hand[:i], *hand[i + 1 :]]
+
+
+def test_cautious_keeps_what_the_next_phase_needs_in_ten_phases() -> None:
+    # '10 Phases' (T-4): the hand goes on to the next phase; with next_weight a discard that
+    # the current phase cannot tell apart from another goes by the next phase's distance
+    rules = TEN_PHASES.meld_rules
+    differ = _differing_discards(
+        "ten-phases", phase10.CautiousBot(next_weight=0), phase10.CautiousBot()
+    )
+    for hand, phase, plain, minded in differ:
+        upcoming = TEN_PHASES.phases[phase + 1]
+        after = {
+            c: phase_distance(_without(hand, c), upcoming, rules=rules)
+            for c in (plain.card, minded.card)
+        }
         assert after[minded.card] < after[plain.card]
-        differ += 1
-    assert differ > 0
+    assert differ
 
 
 def _spare_phases(phase: phase10.Phase) -> list[phase10.Phase]:
@@ -684,27 +702,19 @@ def test_cautious_keeps_spares_it_would_hit_once_down() -> None:
     # of the discards the phase cannot tell apart, the cautious bot gives up one that
     # leaves the hand no farther from the phase with a group grown by one card
     rules = CLASSIC.meld_rules
-    differ = 0
-    for state in _positions("classic", 2, limit=400):
-        if state.step is not TurnStep.PLAY:
-            continue
-        seat = state.turn
-        v = phase10.view(state, seat)
-        plain = phase10.CautiousBot(spare_weight=0, near_weight=0).act(v, random.Random(1))
-        minded = phase10.CautiousBot(near_weight=0).act(v, random.Random(1))
-        if plain == minded:
-            continue
-        assert isinstance(plain, Discard) and isinstance(minded, Discard)
-        hand = state.players[seat].hand
-        bigger = _spare_phases(CLASSIC.phases[state.players[seat].phase])
-        spare = {}
-        for card in (minded.card, plain.card):
-            i = hand.index(card)
-            rest = [*hand[:i], *hand[i + 1 :]]
-            spare[card] = min(phase_distance(rest, p, rules=rules) for p in bigger)
+    differ = _differing_discards(
+        "classic",
+        phase10.CautiousBot(spare_weight=0, near_weight=0),
+        phase10.CautiousBot(near_weight=0),
+    )
+    for hand, phase, plain, minded in differ:
+        bigger = _spare_phases(CLASSIC.phases[phase])
+        spare = {
+            c: min(phase_distance(_without(hand, c), p, rules=rules) for p in bigger)
+            for c in (plain.card, minded.card)
+        }
         assert spare[minded.card] < spare[plain.card]
-        differ += 1
-    assert differ > 0
+    assert differ
 
 
 def test_cautious_once_down_keeps_a_card_one_more_hit_lets_fit() -> None:
