@@ -556,6 +556,8 @@ def test_cautious_is_a_picklable_bot_and_checks_its_settings() -> None:
         {"passed": 1.5},
         {"declined": True},
         {"next_weight": None},
+        {"spare_weight": "1"},
+        {"near_weight": float("inf")},
     ]
     for settings in bad:
         with pytest.raises(phase10.ArgumentError, match=next(iter(settings))) as info:
@@ -646,29 +648,103 @@ def test_cautious_redraws_the_announced_cards_it_needs_least() -> None:
         assert "7D 7H 7S | JH QH KC" == str(action.laydown)
 
 
-def test_cautious_keeps_what_the_next_phase_needs_in_ten_phases() -> None:
-    # '10 Phases' (T-4): the hand goes on to the next phase; with next_weight a discard that
-    # the current phase cannot tell apart from another goes by the next phase's distance
-    variant = TEN_PHASES
-    rules = variant.meld_rules
-    differ = 0
-    for state in _positions("ten-phases", 2, limit=400):
+def _differing_discards(
+    name: str, plain: Bot, minded: Bot
+) -> list[tuple[tuple[phase10.Card, ...], int, Discard, Discard]]:
+    """Two-player play steps where the two bots choose apart: (hand, phase, plain, minded).
+
+    Each choice there must be a discard.
+    """
+    out = []
+    for state in _positions(name, 2, limit=400):
         if state.step is not TurnStep.PLAY:
             continue
         seat = state.turn
         v = phase10.view(state, seat)
-        plain = phase10.CautiousBot(next_weight=0).act(v, random.Random(1))
-        minded = phase10.CautiousBot().act(v, random.Random(1))
-        if plain == minded:
-            continue
-        assert isinstance(plain, Discard) and isinstance(minded, Discard)
-        upcoming = variant.phases[state.players[seat].phase + 1]
-        hand = state.players[seat].hand
-        left = {c: [*hand[: hand.index(c)], *hand[hand.index(c) + 1 :]] for c in set(hand)}
-        after = {c: phase_distance(rest, upcoming, rules=rules) for c, rest in left.items()}
+        a, b = plain.act(v, random.Random(1)), minded.act(v, random.Random(1))
+        if a != b:
+            assert isinstance(a, Discard) and isinstance(b, Discard)
+            player = state.players[seat]
+            out.append((player.hand, player.phase, a, b))
+    return out
+
+
+def _without(hand: tuple[phase10.Card, ...], card: phase10.Card) -> list[phase10.Card]:
+    i = hand.index(card)
+    return [*hand[:i], *hand[i + 1 :]]
+
+
+def test_cautious_keeps_what_the_next_phase_needs_in_ten_phases() -> None:
+    # '10 Phases' (T-4): the hand goes on to the next phase; with next_weight a discard that
+    # the current phase cannot tell apart from another goes by the next phase's distance
+    rules = TEN_PHASES.meld_rules
+    differ = _differing_discards(
+        "ten-phases", phase10.CautiousBot(next_weight=0), phase10.CautiousBot()
+    )
+    for hand, phase, plain, minded in differ:
+        upcoming = TEN_PHASES.phases[phase + 1]
+        after = {
+            c: phase_distance(_without(hand, c), upcoming, rules=rules)
+            for c in (plain.card, minded.card)
+        }
         assert after[minded.card] < after[plain.card]
-        differ += 1
-    assert differ > 0
+    assert differ
+
+
+def _spare_phases(phase: phase10.Phase) -> list[phase10.Phase]:
+    """``phase`` with each of its groups one card larger, in turn."""
+    out = []
+    for i, group in enumerate(phase.groups):
+        bigger = attrs.evolve(group, size=group.size + 1)  # type: ignore[misc]
+        out.append(attrs.evolve(phase, groups=(*phase.groups[:i], bigger, *phase.groups[i + 1 :])))
+    return out
+
+
+def test_cautious_takes_a_spare_from_the_discard_pile() -> None:
+    # phase 1 (2 sets of 3), 7s done, 3s a pair: Y7 does not bring the phase closer, so
+    # GreedyBot draws blind; the cautious bot takes it, a card to hit on its own set of 7s
+    # as soon as the phase is down (C-14): one card fewer to go out with
+    hands = ["R7 B7 G7 R3 B3 Y1 G5 B9 Y11 R12", "R2 R4 R6 R8 R10 R11 B12 B1 B2 B4"]
+    state = build(hands, step=TurnStep.DRAW, discard="Y7")
+    assert Draw(0) == act(GreedyBot(), state)
+    assert Draw(0) == act(phase10.CautiousBot(spare_weight=0), state)
+    assert TakeDiscard(0) == act(phase10.CautiousBot(), state)
+    # a card that fits no set, grown or not, is left as GreedyBot leaves it
+    state = build(hands, step=TurnStep.DRAW, discard="Y10")
+    assert Draw(0) == act(phase10.CautiousBot(), state)
+
+
+def test_cautious_keeps_spares_it_would_hit_once_down() -> None:
+    # of the discards the phase cannot tell apart, the cautious bot gives up one that
+    # leaves the hand no farther from the phase with a group grown by one card
+    rules = CLASSIC.meld_rules
+    differ = _differing_discards(
+        "classic",
+        phase10.CautiousBot(spare_weight=0, near_weight=0),
+        phase10.CautiousBot(near_weight=0),
+    )
+    for hand, phase, plain, minded in differ:
+        bigger = _spare_phases(CLASSIC.phases[phase])
+        spare = {
+            c: min(phase_distance(_without(hand, c), p, rules=rules) for p in bigger)
+            for c in (plain.card, minded.card)
+        }
+        assert spare[minded.card] < spare[plain.card]
+    assert differ
+
+
+def test_cautious_once_down_keeps_a_card_one_more_hit_lets_fit() -> None:
+    # seat 0 is down (phase 2: a set of 3 and a run of 4) with B11 and G2 left, neither
+    # fits the table; GreedyBot gives up B11, the more points; the cautious bot keeps it:
+    # once a 10 is hit on the run 6-9, B11 fits too (C-14), where G2 never will
+    state = build(
+        ["B11 G2", "Y2 Y4 G6"],
+        table=["R7 G7 Y7 | R6 B7 G8 Y9", "R3 G3 Y3 | R5 B5 G5"],
+        phases=[1, 0],
+    )
+    assert "p1 discard B11" == str(act(GreedyBot(), state))
+    assert "p1 discard B11" == str(act(phase10.CautiousBot(near_weight=0), state))
+    assert "p1 discard G2" == str(act(phase10.CautiousBot(), state))
 
 
 # --- ISMCTSBot hooks ------------------------------------------------------------------------

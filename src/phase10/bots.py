@@ -19,7 +19,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -49,7 +49,13 @@ from phase10.analysis import (
 )
 from phase10.cards import ActionKind, Card, Kind, sort_cards
 from phase10.chance import play_chance
-from phase10.errors import ArgumentError, IllegalActionError, SearchLimitError, Violation
+from phase10.errors import (
+    ArgumentError,
+    IllegalActionError,
+    Phase10Error,
+    SearchLimitError,
+    Violation,
+)
 from phase10.groups import GroupType, Meld, Shape
 from phase10.limits import current_limits, spend_steps, work_budget
 from phase10.phases import Phase
@@ -768,9 +774,10 @@ def _seconds(_: object, field: attrs.Attribute[Any], value: object) -> None:
 
 @attrs.frozen(kw_only=True)
 class CautiousBot:
-    """:class:`GreedyBot` that minds what its discard feeds the next player.
+    """:class:`GreedyBot` that minds what its discard feeds the next player, and its way out.
 
-    It plays as :class:`GreedyBot` everywhere but at a discard, where it weighs each
+    It plays as :class:`GreedyBot` everywhere but at a discard (and, for a spare, a draw:
+    below), where it weighs each
     distinct card it may discard by what the hand loses and by how often the card would
     help the player who draws next:
 
@@ -788,10 +795,20 @@ class CautiousBot:
       distance to their phase, or, once they are down, it fits the table (then in every
       deal). The weighted share of deals it feeds them in, times ``feed_weight``, is
       added to the loss;
+    * a *spare* is kept: of the cards the phase cannot tell apart, each costs
+      ``spare_weight`` a step of distance to the phase with one of its groups a card
+      larger, so a card that the phase does not need but that is hit on its own group as
+      soon as the phase is down (C-14) stays, one card fewer to go out with; once down, a
+      number card that one more card hit on the table would let fit it (an 11 beside a
+      run ending at 9) costs ``near_weight`` more to discard;
     * the card of least loss goes, the greedy order breaking ties. A skip still goes
       first (it feeds nobody, C-19), on :class:`GreedyBot`'s leader: in four-player
       classic games, skipping the seat down with fewest cards instead won 31 of 150 games
       where the leader won 44 (docs/performance.md).
+
+    At a draw it plays as :class:`GreedyBot` but for a spare on the discard pile before
+    its phase is down: it takes that card (unless ``spare_weight`` is 0), where
+    :class:`GreedyBot` draws blind as the card does not bring the phase closer.
 
     In '10 Phases' (announced phases, T-4) the hand goes on to the next phase once the
     current one is shown, so two more things count there: each discard also costs
@@ -831,6 +848,11 @@ class CautiousBot:
             :class:`GreedyBot`'s choice).
         next_weight: '10 Phases' (T-4): what a step of distance to the phase after the
             current one costs a discard, in steps of the current phase's distance.
+        spare_weight: What a step of distance to the phase with one group a card larger
+            costs a discard before the phase is down, in steps of distance; 0 neither
+            keeps spares nor takes them from the discard pile.
+        near_weight: Once the phase is down, what discarding a number card costs that
+            one more card hit on the table would let fit it, in steps of distance.
     """
 
     worlds: int = attrs.field(default=10, validator=_whole(1))
@@ -840,6 +862,8 @@ class CautiousBot:
     declined: float = attrs.field(default=0.2, validator=_number(0.0, 1.0))
     redraws: int = attrs.field(default=16, validator=_whole(0))
     next_weight: float = attrs.field(default=0.5, validator=_number())
+    spare_weight: float = attrs.field(default=1.0, validator=_number())
+    near_weight: float = attrs.field(default=1.0, validator=_number())
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy action, or at a discard the card that costs least, feeding included.
@@ -856,6 +880,8 @@ class CautiousBot:
                 return actions[0]
             try:
                 greedy = _Greedy(view, actions)
+                if greedy.step is TurnStep.DRAW and self.spare_weight:
+                    return self._draw(greedy, view)
                 if greedy.step is not TurnStep.PLAY:
                     return greedy.choose()
                 order = greedy.play_order()
@@ -906,6 +932,26 @@ class CautiousBot:
         place = {a: i for i, a in enumerate(announces)}
         return min(announces, key=lambda a: (expected[rests[a]], not a.keep, place[a]))
 
+    def _draw(self, greedy: _Greedy, view: PlayerView) -> Action:
+        """GreedyBot's draw, but before the phase is down a spare on the discard pile is taken.
+
+        A *spare* is a number card that fits the phase once a group of it grows by one
+        (:func:`_spare_phases`): it does not bring the phase closer, but it is hit as soon
+        as the phase is down (C-14), one card fewer to go out with.
+        """
+        choice = greedy.choose()
+        if isinstance(choice, TakeDiscard) or greedy.laid:
+            return choice
+        take = next((a for a in greedy.actions if isinstance(a, TakeDiscard)), None)
+        top = view.top_discard
+        if take is None or top is None or top.kind is not Kind.NUMBER:
+            return choice
+        hand = greedy.hand
+        bigger = _spare_phases(greedy.phases)
+        if bigger and greedy.distance(_with(hand, top), bigger) < greedy.distance(hand, bigger):
+            return take
+        return choice
+
     def _discard(
         self, greedy: _Greedy, view: PlayerView, order: list[Discard], rng: random.Random
     ) -> Discard:
@@ -920,6 +966,10 @@ class CautiousBot:
         hand = greedy.hand
         if greedy.laid:
             loss = {c: -0.01 * greedy.points(c) for c in cards}
+            if self.near_weight and len(cards) > 1:
+                # keep what one more hit on the table would let the hand hit: the way out
+                for c in _near_hits(greedy, cards):
+                    loss[c] += self.near_weight
         else:
             # the distance first, as GreedyBot: a step is worth more than any number of
             # outs (a hand holds 20 or 30), and feeding is weighed against the outs only
@@ -927,6 +977,12 @@ class CautiousBot:
             near = min(dist.values())
             cards = [c for c in cards if dist[c] == near]
             loss = {c: -self.outs_weight * greedy.outs(_without(hand, c), near) for c in cards}
+            bigger = _spare_phases(greedy.phases) if self.spare_weight and len(cards) > 1 else ()
+            if bigger:
+                # of the cards the phase cannot tell apart, keep a spare: it is hit as
+                # soon as the phase is down, one card fewer to go out with
+                for c in cards:
+                    loss[c] += self.spare_weight * greedy.distance(_without(hand, c), bigger)
             upcoming = greedy.upcoming()
             if upcoming and self.next_weight:
                 # '10 Phases' (T-4): the hand goes on to the next phase once this is shown
@@ -942,6 +998,49 @@ class CautiousBot:
         place = {c: i for i, c in enumerate(cards)}
         best = min(cards, key=lambda c: (loss[c] + self.feed_weight * feeds[c], place[c]))
         return next(a for a in order if a.card == best)
+
+
+def _spare_phases(phases: Sequence[Phase]) -> tuple[Phase, ...]:
+    """Each phase with one group a card larger, for the groups that have a ``size``.
+
+    A hand as close to one of these as to its phase holds a *spare*: a card the phase
+    does not need that is hit on its own group as soon as the phase is down (C-14). A
+    custom group type whose ``size`` is not an attrs field is left as it is.
+    """
+    out: list[Phase] = []
+    for phase in phases:
+        for i, group in enumerate(phase.groups):
+            kind: Any = type(group)
+            if not attrs.has(kind) or "size" not in attrs.fields_dict(kind):
+                continue
+            try:
+                bigger: GroupType = attrs.evolve(cast(Any, group), size=group.size + 1)
+                groups = (*phase.groups[:i], bigger, *phase.groups[i + 1 :])
+                out.append(attrs.evolve(phase, groups=groups))
+            except Phase10Error:
+                continue  # past the limits in force (max_group_size): no spare to count
+    return tuple(out)
+
+
+def _near_hits(greedy: _Greedy, cards: Sequence[Card]) -> set[Card]:
+    """The number ``cards`` that one unseen number card hit first would let fit the table.
+
+    A run on the table that ends at 6 takes an 8 once a 7 is hit on it (C-14): holding
+    the 8 keeps a way out of the hand open that discarding it would close.
+    """
+    rules = greedy.rules
+    wanted = [c for c in cards if c.kind is Kind.NUMBER]
+    out: set[Card] = set()
+    if not wanted:
+        return out
+    spend_steps(_FIT_STEPS * len(greedy.unseen), "weighing a discard")
+    for meld in greedy.melds():
+        for u in greedy.unseen:
+            if u.kind is not Kind.NUMBER or not meld.can_add(u, rules=rules):
+                continue
+            for option in meld.hit_options(u, rules=rules):
+                out.update(c for c in wanted if option.meld.can_add(c, rules=rules))
+    return out
 
 
 def _feeds(
