@@ -1033,12 +1033,14 @@ def _near_hits(greedy: _Greedy, cards: Sequence[Card]) -> set[Card]:
     out: set[Card] = set()
     if not wanted:
         return out
-    spend_steps(_FIT_STEPS * len(greedy.unseen), "weighing a discard")
-    for meld in greedy.melds():
-        for u in greedy.unseen:
+    unseen = greedy.unseen
+    for meld in greedy.melds():  # each fit asked is counted, as laydown_key's are
+        spend_steps(_FIT_STEPS * len(unseen), "weighing a discard")
+        for u in unseen:
             if u.kind is not Kind.NUMBER or not meld.can_add(u, rules=rules):
                 continue
             for option in meld.hit_options(u, rules=rules):
+                spend_steps(_FIT_STEPS * len(wanted), "weighing a discard")
                 out.update(c for c in wanted if option.meld.can_add(c, rules=rules))
     return out
 
