@@ -12,6 +12,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 import pytest
@@ -442,10 +443,6 @@ def test_replay_writes_one_picture_per_hand(
 @given(st.text(alphabet=st.sampled_from("&<>\"'\r\n\t a\x01\ud800\ufffe"), max_size=12) | st.text())
 def test_text_and_attribute_values_are_escaped_as_the_standard_library_does(text: str) -> None:
     # svg writes its own escapes (xml.sax.saxutils imports urllib): the same output
-    from xml.sax.saxutils import escape, quoteattr
-
-    from phase10 import svg
-
     clean = svg._NOT_XML.sub("\ufffd", text)
     assert (escape(clean, {"\r": "&#13;"}), quoteattr(clean, {"\r": "&#13;"})) == (
         svg._esc(text),

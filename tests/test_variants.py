@@ -85,6 +85,7 @@ from phase10 import (
     seen_drawn,
     standard_deck,
     variant_names,
+    variants,
     view,
 )
 from phase10.analysis import unseen_cards
@@ -410,8 +411,6 @@ def test_v5_phase_no_deck_can_complete_is_a_definition_error(make: object, messa
 def test_v5_every_phase_of_the_built_in_variants_can_be_completed() -> None:
     # rule V-5: the variants phase10 defines at import are not searched then (variants.
     # _DEFINED); this is the search their construction skips, for every built-in variant
-    from phase10 import variants
-
     names = [*variant_names(), "classic-first-3", "master-first-4"]
     searched = set()
     for variant in map(find_variant, names):
