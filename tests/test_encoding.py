@@ -55,6 +55,7 @@ from phase10.encoding import (
     step,
 )
 from phase10.observation import observation, observation_into, observation_size
+from tests.depth import sized
 
 VARIANTS = variant_names()
 NO_SELECTION = Selection()
@@ -263,11 +264,14 @@ def test_sizes_grow_with_players(name: str) -> None:
 
 @pytest.mark.parametrize("name", VARIANTS)
 def test_every_position_of_seeded_games(name: str) -> None:
-    """Walk seeded random games of each variant and check every position on the way."""
+    """Walk seeded random games of each variant and check every position on the way.
+
+    400 positions for each player count (120 in a compat run, :mod:`tests.depth`).
+    """
     variant = find_variant(name)
     for players in sorted({variant.min_players, variant.max_players}):
         state, selection, rng = random_position(name, players, 0, 0)
-        for _ in range(400):
+        for _ in range(sized(400, slow=2000, compat=120)):
             check_position(state, selection, rng)
             # consecutive positions: the observation's reuse of the last discard pile
             check_observations(state, selection, rng)

@@ -4,7 +4,8 @@ After every step: the 108 cards are all accounted for, ``apply`` left its input 
 listed actions apply, actions outside the list are refused with a code, scores only grow,
 phases advance by at most one per hand, and every game ends.
 
-``PHASE10_SLOW=1`` plays many more seeded games; ``PHASE10_SEED`` changes the seed.
+``PHASE10_SLOW=1`` plays many more seeded games (:mod:`tests.depth`); ``PHASE10_SEED`` changes
+the seed.
 """
 
 from __future__ import annotations
@@ -67,14 +68,15 @@ from phase10 import (
     new_game,
     sample_chance,
 )
+from tests.depth import sized
 from tests.helpers import count_cards, draw, set_players, start
 
 #: Lays down phase 1 in exactly one way (R1 B1 G1 | R2 B2 G2).
 READY = "R1 B1 G1 R2 B2 G2 R9 B10 G11 Y12"
 SEED = os.environ.get("PHASE10_SEED", "phase10")
-SLOW = bool(os.environ.get("PHASE10_SLOW"))
-#: Full games in the normal run (many more with PHASE10_SLOW=1).
-GAMES = 300 if SLOW else 30
+#: Full games (many more with PHASE10_SLOW=1). A compat run plays them all too: the refusals
+#: the loop must meet include a rare one (MUST_DISCARD_LAST, C-15: once in the 30 games).
+GAMES = sized(30, slow=300)
 #: No game of random moves comes near this many steps (about 3 000 to 8 000 in practice).
 MAX_STEPS = 100_000
 CHANCE_TYPES = (Deal, TurnUp, Reveal, Reshuffle)
@@ -454,7 +456,7 @@ def test_natural_minimum_games_keep_every_invariant(scope: NaturalScope) -> None
     """
     seen = Seen()
     laid = 0
-    for i in range(2 if not SLOW else 20):
+    for i in range(sized(2, slow=20)):
         rng = random.Random(f"{SEED}:c17:{scope.value}:{i}")
         n = 2 + i % 3
         variant = CLASSIC.with_options(natural_minimum=scope)
@@ -600,7 +602,7 @@ class EngineMachine(RuleBasedStateMachine):
 
 
 EngineMachine.TestCase.settings = settings(
-    max_examples=300 if SLOW else 30,
+    max_examples=sized(30, slow=300, compat=10),
     stateful_step_count=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -11,12 +11,12 @@ For each name in :func:`phase10.variant_names`:
 * a :class:`~hypothesis.stateful.RuleBasedStateMachine` starts from a seeded position (at
   the deal or deep into a game) and chooses the next actions itself.
 
-``PHASE10_SLOW=1`` plays every player count with more seeds and runs more examples.
+``PHASE10_SLOW=1`` plays every player count with more seeds and runs more examples; a compat
+run (:mod:`tests.depth`) plays the fewest players only and runs fewer examples.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections import deque
 
@@ -41,6 +41,7 @@ from phase10 import (
     new_game,
     variant_names,
 )
+from tests.depth import COMPAT, SLOW, sized
 from tests.helpers import (
     check_every_legal_action,
     check_refusals,
@@ -52,7 +53,6 @@ from tests.helpers import (
     random_action,
 )
 
-SLOW = os.environ.get("PHASE10_SLOW") == "1"
 NAMES = variant_names()
 
 #: No seeded game may take more hands or steps than this (the games take 6 to 15 hands and
@@ -64,8 +64,10 @@ MAX_STEPS = 150_000
 def _player_counts(name: str) -> tuple[int, ...]:
     variant = find_variant(name)
     counts = range(variant.min_players, variant.max_players + 1)
-    if SLOW:
+    if SLOW:  # every player count
         return tuple(counts)
+    if COMPAT:  # a compat run (tests.depth): the fewest players only
+        return (variant.min_players,)
     # the fewest players, and a middle count: enough to exercise seat order cheaply
     return tuple(sorted({variant.min_players, min(variant.max_players, 3)}))
 
@@ -74,7 +76,7 @@ GAMES = [
     (name, players, seed)
     for name in NAMES
     for players in _player_counts(name)
-    for seed in range(5 if SLOW else 1)
+    for seed in range(sized(1, slow=5))
 ]
 
 
@@ -98,7 +100,7 @@ def test_seeded_random_game_conserves_cards_and_ends(name: str, players: int, se
         f"variants:{name}:{players}:{seed}",
         max_hands=MAX_HANDS,
         max_steps=MAX_STEPS,
-        full_every=7 if SLOW else 10,
+        full_every=sized(10, slow=7),
         choose=progress_action,
     )
     assert final.is_over
@@ -198,8 +200,8 @@ def test_state_machine(name: str) -> None:
     run_state_machine_as_test(
         machine_for(name),
         settings=settings(
-            max_examples=60 if SLOW else 15,
-            stateful_step_count=40 if SLOW else 20,
+            max_examples=sized(15, slow=60, compat=5),
+            stateful_step_count=sized(20, slow=40),
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         ),
