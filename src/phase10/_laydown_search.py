@@ -713,7 +713,14 @@ def counted_check(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits
     return len(hand) >= plan.size and plan.may_lay_down(hand)
 
 
-def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits) -> bool:
+def lays_down(
+    hand: tuple[Card, ...],
+    phase: Phase,
+    rules: MeldRules,
+    limits: Limits,
+    *,
+    counted: bool = False,
+) -> bool:
     """Whether ``hand`` lays ``phase`` down: the engine's existence check (C-9, C-10).
 
     For a hand the engine holds, whose cards it checked as they came in: nothing is
@@ -721,13 +728,14 @@ def lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Li
     (:meth:`~phase10._laydown_plan.Plan.may_lay_down`) answers most hands; the others ask
     the oracle, exactly as :func:`~phase10.find_laydown` does. For a phase that wants
     distinct colours (T-3) only the pre-check runs, so ``True`` is only a maybe there:
-    the listing (:func:`~phase10.iter_laydowns`) decides.
+    the listing (:func:`~phase10.iter_laydowns`) decides. ``counted=True``: the caller ran
+    :func:`counted_check` and it said "maybe": it is not run again.
 
     Raises:
         LimitError: the hand holds more cards than ``limits.max_deck_size``.
         SearchLimitError: the oracle needed more than ``limits.max_search_nodes`` steps.
     """
-    if not counted_check(hand, phase, rules, limits):
+    if not counted and not counted_check(hand, phase, rules, limits):
         return False
     if phase.distinct_colors:
         return True
@@ -762,11 +770,13 @@ def distinct_laydowns(
     plan_groups = walk.plan.groups
     cards = walk.cards
     # each meld is built once per listing (many laydowns of a big hand share their melds),
-    # with its canonical order and that order's number in this listing (equal orders, equal
-    # numbers: a laydown's key compares small ints instead of the orders' nested tuples);
-    # the shapes are the plan's own, alive for the whole listing
+    # with a number in this listing per distinct meld: its cards (the walk's items, one per
+    # distinct card) and their values, what its canonical order tells apart (equal melds,
+    # equal numbers: a laydown's key compares small ints instead of nested tuples); its
+    # canonical order itself only when melds of equal groups are ordered by it; the shapes
+    # are the plan's own, alive for the whole listing
     built: dict[tuple[int, int, tuple[int, ...]], _Built] = {}
-    orders: dict[tuple[tuple[object, str], ...], int] = {}
+    numbers: dict[tuple[tuple[int, ...], tuple[Value, ...]], int] = {}
     # building a laydown costs about as much as a few dozen search steps; a meld already
     # built costs a step
     cost = _BUILD_COST * len(groups)
@@ -782,8 +792,8 @@ def distinct_laydowns(
                 if one is None:
                     group = plan_groups[index].group
                     meld = build_meld(group, shape, tuple([cards[i] for i in at[2]]))
-                    order = meld_order(meld)
-                    one = built[at] = (meld, order, orders.setdefault(order, len(orders)))
+                    number = numbers.setdefault((at[2], meld.values), len(numbers))
+                    one = built[at] = (meld, meld_order(meld) if twins else (), number)
                 placed.append(one)
             melds = tuple([one[0] for one in placed])
             if constrained and phase.problem(melds, rules=rules) is not None:
@@ -807,7 +817,8 @@ _BUILD_COST = 40
 #: A laydown the listing built itself, its melds in canonical order (see _canonical).
 _laydown = make_trusted(PhaseMelds)
 
-#: A meld a listing built, with its canonical order and the number of that order.
+#: A meld a listing built, with its canonical order (when the phase has equal groups, else
+#: empty) and its number in the listing.
 _Built = tuple[Meld, tuple[tuple[object, str], ...], int]
 
 

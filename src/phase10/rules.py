@@ -1658,10 +1658,12 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
     step = state.step
     seat = state.turn
     if step is TurnStep.PLAY:  # PLAY and DRAW first: the commonest, neither chance's nor over
-        if _lay_down_violation(state, seat) is not None or not _may_list(state, seat):
+        passed = () if _lay_down_violation(state, seat) is not None else _listable(state, seat)
+        if not passed:
             return hits_and_discards(state)  # no laydown to search for: no budget needed
         with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
-            return (*_listed_laydowns(state, None, exact=False), *hits_and_discards(state))
+            laydowns = _laydown_actions(state, _laydowns(state, seat, most=_most(), passed=passed))
+            return (*laydowns, *hits_and_discards(state))
     if step is TurnStep.DRAW:
         out: list[Action] = []
         if _draw_violation(state, seat, 1) is None:
@@ -1678,21 +1680,23 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
     return _master_choices(state)
 
 
-def _may_list(state: GameState, seat: int) -> bool:
-    """Whether the counted pre-check lets an open phase of ``seat`` through (C-9, C-10).
+def _listable(state: GameState, seat: int) -> tuple[int, ...]:
+    """The open phases of ``seat`` the counted pre-check lets through (C-9, C-10).
 
     The first part of the existence check :func:`_laydowns` makes of every open phase
     (:func:`~phase10._laydown_search.counted_check`): no search, so no budget is opened for
-    it, and most hands stop here.
+    it, and most hands stop here. The listing is given the answer (``passed``) rather than
+    asking again.
     """
     variant = state.variant
     hand = state.players[seat].hand
     rules = variant.meld_rules
     limits = current_limits()
-    for index in state.open_phases(seat):
+    passed: tuple[int, ...] = ()
+    for index in state.open_phases(seat):  # one open phase but under V-4
         if counted_check(hand, variant.phases[index], rules, limits):
-            return True
-    return False
+            passed = (*passed, index)
+    return passed
 
 
 #: The limit that bounds each laydown search of the rules (and the bots): named when it binds.
@@ -1700,26 +1704,36 @@ _ENGINE = "max_engine_search_nodes"
 
 
 def _laydowns(
-    state: GameState, seat: int, *, only: int | None = None, most: int | None = None
+    state: GameState,
+    seat: int,
+    *,
+    only: int | None = None,
+    most: int | None = None,
+    passed: tuple[int, ...] | None = None,
 ) -> Iterator[PhaseMelds]:
     """The laydowns (or announcements) ``seat`` may make now, of phase ``only`` if given.
 
     At most ``most`` of them found (the first of the search order, within the call's work
     budget: see :func:`~phase10.first_laydowns`), or every one when ``most`` is ``None``.
     The caller checked that ``seat`` may lay down now (:func:`_lay_down_violation`).
+    ``passed``: the open phases the counted pre-check let through, when the caller asked it
+    (:func:`_listable`); they are not asked again.
     """
     variant = state.variant
     announce = variant.laydown_style is LaydownStyle.ANNOUNCE
     rules = variant.meld_rules
     hand = state.players[seat].hand
     limits = _search_limits(current_limits())
-    indices = [i for i in state.open_phases(seat) if only is None or i == only]
+    if passed is None:
+        indices = [i for i in state.open_phases(seat) if only is None or i == only]
+    else:
+        indices = [i for i in passed if only is None or i == only]
     for k, index in enumerate(indices):
         phase = variant.phases[index]
         # the existence check rejects most hands at once, by counts (a distinct-colours
         # phase gets only that: its exact check is the search iter_laydowns runs below)
         try:
-            if not lays_down(hand, phase, rules, limits):
+            if not lays_down(hand, phase, rules, limits, counted=passed is not None):
                 continue
         except SearchLimitError:
             if most is None:
@@ -1799,11 +1813,23 @@ def _listed_laydowns(
     seat = state.turn
     if _lay_down_violation(state, seat) is not None:  # as _laydowns: nothing to list
         return ()
-    most = None if exact else current_limits().max_listed_laydowns
-    laydowns = tuple(_laydowns(state, seat, only=phase, most=most))
+    most = None if exact else _most()
+    return _laydown_actions(state, _laydowns(state, seat, only=phase, most=most))
+
+
+def _most() -> int:
+    """How many laydowns a listing that is not exact offers at most."""
+    return current_limits().max_listed_laydowns
+
+
+def _laydown_actions(
+    state: GameState, laydowns: Iterable[PhaseMelds]
+) -> tuple[LayDown | Announce, ...]:
+    """The actions of the player to act for ``laydowns``: laydowns, or announcements (T-4)."""
+    seat = state.turn
     if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
         return tuple(Announce(seat, x, keep) for x in laydowns for keep in (True, False))
-    return tuple(LayDown(seat, x) for x in laydowns)
+    return tuple([LayDown(seat, x) for x in laydowns])
 
 
 def laydown_phases(state: GameState) -> tuple[int, ...]:
