@@ -558,6 +558,7 @@ def test_cautious_is_a_picklable_bot_and_checks_its_settings() -> None:
         {"next_weight": None},
         {"spare_weight": "1"},
         {"near_weight": float("inf")},
+        {"table_weight": "1"},
     ]
     for settings in bad:
         with pytest.raises(phase10.ArgumentError, match=next(iter(settings))) as info:
@@ -745,6 +746,21 @@ def test_cautious_once_down_keeps_a_card_one_more_hit_lets_fit() -> None:
     assert "p1 discard B11" == str(act(GreedyBot(), state))
     assert "p1 discard B11" == str(act(phase10.CautiousBot(near_weight=0), state))
     assert "p1 discard G2" == str(act(phase10.CautiousBot(), state))
+
+
+def test_cautious_keeps_a_card_that_fits_the_table_before_its_phase_is_down() -> None:
+    # seat 0 (phase 1, 2 sets of 3) is a 3 short; G11 and B2 leave it as close, and
+    # GreedyBot gives up G11, the more points; but seat 2 has a set of 11s down: G11 is a
+    # hit as soon as seat 0 lays its phase down (C-14), so the cautious bot keeps it. The
+    # next player (seat 1) is not down, so feeding does not tell the two apart
+    state = build(
+        ["R7 B7 G7 R3 B3 G11 B2", "R2 R4 R6 R8 R10", "Y1 G12"],
+        table=["", "", "R11 B11 Y11 | R9 G9 Y9"],
+        laid=[False, False, True],
+    )
+    assert "p1 discard G11" == str(act(GreedyBot(), state))
+    assert "p1 discard G11" == str(act(phase10.CautiousBot(table_weight=0), state))
+    assert "p1 discard B2" == str(act(phase10.CautiousBot(), state))
 
 
 # --- ISMCTSBot hooks ------------------------------------------------------------------------

@@ -801,6 +801,9 @@ class CautiousBot:
       soon as the phase is down (C-14) stays, one card fewer to go out with; once down, a
       number card that one more card hit on the table would let fit it (an 11 beside a
       run ending at 9) costs ``near_weight`` more to discard;
+    * before its phase is down, a number card that fits a meld already on the table (any
+      seat's) costs ``table_weight`` more to discard, among the cards the phase cannot
+      tell apart: it is hit as soon as the phase is down (C-14), as a spare is;
     * the card of least loss goes, the greedy order breaking ties. A skip still goes
       first (it feeds nobody, C-19), on :class:`GreedyBot`'s leader: in four-player
       classic games, skipping the seat down with fewest cards instead won 31 of 150 games
@@ -853,6 +856,8 @@ class CautiousBot:
             keeps spares nor takes them from the discard pile.
         near_weight: Once the phase is down, what discarding a number card costs that
             one more card hit on the table would let fit it, in steps of distance.
+        table_weight: Before the phase is down, what discarding a number card costs that
+            fits a meld on the table, in steps of distance; 0 ignores the table.
     """
 
     worlds: int = attrs.field(default=10, validator=_whole(1))
@@ -864,6 +869,7 @@ class CautiousBot:
     next_weight: float = attrs.field(default=0.5, validator=_number())
     spare_weight: float = attrs.field(default=1.0, validator=_number())
     near_weight: float = attrs.field(default=1.0, validator=_number())
+    table_weight: float = attrs.field(default=1.0, validator=_number())
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy action, or at a discard the card that costs least, feeding included.
@@ -983,6 +989,12 @@ class CautiousBot:
                 # soon as the phase is down, one card fewer to go out with
                 for c in cards:
                     loss[c] += self.spare_weight * greedy.distance(_without(hand, c), bigger)
+            if self.table_weight and len(cards) > 1 and greedy.melds():
+                # a card that fits a meld on the table is a hit as soon as the phase is
+                # down (C-14), as a spare is: in four-player games the table is full
+                for c in cards:
+                    if c.kind is Kind.NUMBER and greedy.hittable(c):
+                        loss[c] += self.table_weight
             upcoming = greedy.upcoming()
             if upcoming and self.next_weight:
                 # '10 Phases' (T-4): the hand goes on to the next phase once this is shown
