@@ -360,10 +360,10 @@ def test_tries_out_of_range_are_refused(tries: object) -> None:
 # ----------------------------------------------------------------------------- checked once
 
 
-def test_a_hand_built_broken_view_is_refused_after_an_equal_valid_one_was_sampled() -> None:
+def test_a_hand_built_broken_view_is_refused_after_a_valid_one_was_sampled() -> None:
     """The views checked are remembered by identity: an equal object is checked itself."""
     state = next(s for s in random_states(CLASSIC, 4, "once") if s.step is TurnStep.PLAY)
-    v = view(state, state.current_player)
+    v = view(state, state.turn)
     sample_state(v, random.Random(0))  # checked, remembered
     sample_state(v, random.Random(0))  # dealt from what was remembered
     assert v == attrs.evolve(v)  # an equal object, built by hand, is checked itself
