@@ -9,6 +9,7 @@ same state for the same ``rng`` state, and for a broken view the same error and 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -27,6 +28,7 @@ from phase10 import (
     Meld,
     PlayerView,
     SetOf,
+    TurnStep,
     check_meld,
     find_variant,
     sample_state,
@@ -353,3 +355,41 @@ def test_worlds_that_all_weigh_0_are_refused() -> None:
 def test_tries_out_of_range_are_refused(tries: object) -> None:
     with pytest.raises(InvalidStateError, match="tries must be a whole number from 1 to 4096"):
         sample_state(mid_hand_view(), random.Random(1), weight=lambda _: 1, tries=tries)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- checked once
+
+
+def test_a_hand_built_broken_view_is_refused_after_a_valid_one_was_sampled() -> None:
+    """The views checked are remembered by identity: an equal object is checked itself."""
+    state = next(s for s in random_states(CLASSIC, 4, "once") if s.step is TurnStep.PLAY)
+    v = view(state, state.turn)
+    sample_state(v, random.Random(0))  # checked, remembered
+    sample_state(v, random.Random(0))  # dealt from what was remembered
+    assert v == attrs.evolve(v)  # an equal object, built by hand, is checked itself
+    broken = attrs.evolve(v, winners=(0,))
+    for _ in range(2):
+        with pytest.raises(InvalidStateError) as caught:
+            sample_state(broken, random.Random(0))
+        assert check_message(broken) == str(caught.value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 300))
+def test_a_view_checked_once_deals_and_refuses_as_the_full_check(
+    variant: phase10.Variant, players: int, seed: int, at: int
+) -> None:
+    """Later worlds of a remembered view: the same state and verdict as every check made."""
+    states = list(itertools.islice(random_states(variant, players, f"{seed}"), at + 1))
+    state = states[-1]
+    current = state.current_player
+    seat = current if current is not None and current >= 0 else 0
+    v = view(state, seat)
+    first = sample_state(v, random.Random(f"{seed}:0"))
+    for i in range(1, 4):
+        fast = sample_state(v, random.Random(f"{seed}:{i}"))
+        full = sample_state(attrs.evolve(v), random.Random(f"{seed}:{i}"))  # a new object
+        assert full == fast
+        assert [] == list(fast.problems())
+        assert v == view(fast, seat)
+    assert v == view(first, seat)

@@ -551,7 +551,9 @@ class GameState:
         yield from _problems(self)
 
 
-def dealt_problems(state: GameState, viewer: int) -> Iterator[StateProblem]:
+def dealt_problems(
+    state: GameState, viewer: int, *, deal_only: bool = False
+) -> Iterator[StateProblem]:
     """:meth:`GameState.problems` of a state whose hidden cards were dealt from a view.
 
     For :func:`phase10.sample_state`, which deals the cards seat ``viewer`` cannot see from
@@ -563,9 +565,24 @@ def dealt_problems(state: GameState, viewer: int) -> Iterator[StateProblem]:
     are in its hand) are left out; every other check of :meth:`GameState.problems` is
     made, in the same order and with the same messages.
 
+    Of those, every check but the last reads only what the view shows: a field copied from
+    the view, the viewer's hand, or how many cards a hand, the draw pile or the drawn cards
+    hold, never which. They give the same answer for every world dealt from one view.
+    ``deal_only=True`` makes only the rest, the checks that read which hidden cards were
+    dealt where (today one: at a turn-up with M-6, that the draw pile holds a number
+    card), for a world dealt from a view whose first world passed every check:
+    :func:`phase10.sample_state` checks a view once and then each later world so.
+
+    Args:
+        state: The state dealt.
+        viewer: The seat whose view it was dealt from.
+        deal_only: Make only the checks that depend on the deal (see above).
+
     Yields:
         One :class:`StateProblem` per broken invariant.
     """
+    if deal_only:
+        return _deal_problems(state)
     return _problems(state, viewer)
 
 
@@ -613,6 +630,7 @@ def _problems(state: GameState, viewer: int | None = None) -> Iterator[StateProb
     if shaky:
         return
     yield from _consistency(state, viewer)
+    yield from _deal_problems(state)
 
 
 def _no_seat(path: str, seat: int, n: int) -> StateProblem:
@@ -784,15 +802,25 @@ def _consistency(state: GameState, viewer: int | None = None) -> Iterator[StateP
         yield StateProblem("offers", "cards are offered only in steps offer and take-offer")
     if step is TurnStep.TAKE_OFFER and not state.offers:
         yield StateProblem("offers", "step take-offer needs offered cards")
-    # The two steps where the checks above still leave nobody a legal action:
+    # The two steps where the checks above still leave nobody a legal action: offer here,
+    # turn-up in _deal_problems (run right after this, and never at the same step)
+    if step is TurnStep.OFFER and seats_ok and not state.players[state.next_offerer].hand:
+        yield StateProblem("step", "no action is possible in step offer: nobody can offer a card")
+
+
+def _deal_problems(state: GameState) -> Iterator[StateProblem]:
+    """The checks that read which cards the draw pile holds, not only how many.
+
+    Last of :meth:`GameState.problems`, so that :func:`dealt_problems` can make them alone
+    for a world whose view passed every other check (``deal_only``). Today one: at a turn-up
+    with M-6, a number card to turn up.
+    """
     if (
-        step is TurnStep.TURN_UP
-        and variant.turn_up_naturals_only
+        state.step is TurnStep.TURN_UP
+        and state.variant.turn_up_naturals_only
         and state.draw_pile
         and not any(c.kind is Kind.NUMBER for c in state.draw_pile)
     ):
         yield StateProblem(
             "step", "no action is possible in step turn-up: no number card to turn up (M-6)"
         )
-    if step is TurnStep.OFFER and seats_ok and not state.players[state.next_offerer].hand:
-        yield StateProblem("step", "no action is possible in step offer: nobody can offer a card")

@@ -485,14 +485,25 @@ def _pick(cards: tuple[Card | None, ...], places: list[int]) -> tuple[Card, ...]
     return tuple([cards[at] for at in places])  # type: ignore[misc]
 
 
-def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
-    """A full state behind ``v``; hidden cards dealt by ``rng``, or in canonical order.
+class _Dealing(NamedTuple):
+    """What every world dealt from one view shares: the view checked, its hidden cards found.
 
-    The hidden cards are the deck minus every card the view shows, in canonical order;
-    with ``rng`` the places dealt (other hands beyond their known cards, a Take two draw the
-    viewer cannot see) get the last cards of a Fisher-Yates shuffle of them, which is the
-    shuffle's first steps only: the draw pile is kept in canonical order, so the order of the
-    cards left for it does not matter.
+    ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order, and
+    ``mask`` is 1 at those places and 0 elsewhere. ``seats`` gives, per seat in order,
+    ``None`` for the viewer and else how many cards are dealt to it and its known cards,
+    and ``viewer`` is the viewer's :class:`~phase10.PlayerState`, the same in every world
+    (a state's seats are immutable and shared between states anyway).
+    """
+
+    deck: _Deck
+    hidden: tuple[int, ...]
+    mask: bytes
+    seats: tuple[tuple[int, tuple[Card, ...]] | None, ...]
+    viewer: PlayerState
+
+
+def _dealing(v: PlayerView) -> _Dealing:
+    """The deal's set-up for ``v``, after checking that its cards and counts add up.
 
     Raises:
         InvalidStateError: the view is inconsistent (it shows cards the deck does not hold,
@@ -507,51 +518,98 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     if drawn and len(drawn) != drawn_count:
         raise InvalidStateError("drawn_count must equal the number of drawn cards shown")
     deck = _deck(v.variant, len(players))
-    cards = deck.cards
     mask = _hidden_mask(v, deck)
-    hidden = list(compress(deck.places, mask))
+    hidden = tuple(compress(deck.places, mask))
     draw_count = v.draw_count
-    if draw_count < 0 or drawn_count < 0:  # the deal below slices by these counts
+    if draw_count < 0 or drawn_count < 0:  # the deal slices by these counts
         raise InvalidStateError(
             f"the view counts {draw_count} cards in the draw pile and {drawn_count} drawn; "
             "a count cannot be negative"
         )
     need = draw_count + drawn_count - len(drawn)
+    seats: list[tuple[int, tuple[Card, ...]] | None] = []
     for seat, s in enumerate(players):
-        if seat != me:
-            if len(s.known) > s.hand_size:
-                raise InvalidStateError(
-                    f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
-                )
-            need += s.hand_size - len(s.known)
-    end = len(hidden)
-    if end != need:
+        if seat == me:
+            seats.append(None)
+            continue
+        if len(s.known) > s.hand_size:
+            raise InvalidStateError(
+                f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
+            )
+        need += s.hand_size - len(s.known)
+        seats.append((s.hand_size - len(s.known), s.known))
+    if len(hidden) != need:
         raise InvalidStateError(
-            f"the view hides {need} cards (other hands, draw pile) but the deck leaves {end}"
+            f"the view hides {need} cards (other hands, draw pile) but the deck leaves "
+            f"{len(hidden)}"
         )
+    viewer = _to_player_state(players[me], v.hand)
+    return _Dealing(deck, hidden, bytes(mask), tuple(seats), viewer)
+
+
+def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameState:
+    """A full state behind ``v``; hidden cards dealt by ``rng``, or in canonical order.
+
+    The hidden cards are the deck minus every card the view shows, in canonical order;
+    with ``rng`` the places dealt (other hands beyond their known cards, a Take two draw the
+    viewer cannot see) get the last cards of a Fisher-Yates shuffle of them, which is the
+    shuffle's first steps only: the draw pile is kept in canonical order, so the order of the
+    cards left for it does not matter.
+    """
+    cards = dealing.deck.cards
+    hidden = list(dealing.hidden)
+    draw_count = v.draw_count
+    end = len(hidden)
     if rng is not None:
         rand = rng.random
         for i in range(end - 1, max(draw_count, 1) - 1, -1):
             j = int(rand() * (i + 1))
             hidden[i], hidden[j] = hidden[j], hidden[i]
+    mask = bytearray(dealing.mask)
     for at in hidden[draw_count:]:
         mask[at] = 0
     states = []
-    for seat, s in enumerate(players):
-        if seat == me:
-            hand = v.hand
-        else:
-            start = end - s.hand_size + len(s.known)
-            dealt = hidden[start:end]
-            end = start
-            dealt.sort()
-            hand = _pick(cards, dealt)
-            if s.known:
-                hand = tuple(sorted((*hand, *s.known), key=_sort_key))
+    for s, dealt_to in zip(v.players, dealing.seats, strict=True):
+        if dealt_to is None:
+            states.append(dealing.viewer)
+            continue
+        count, known = dealt_to
+        start = end - count
+        dealt = hidden[start:end]
+        end = start
+        dealt.sort()
+        hand = _pick(cards, dealt)
+        if known:
+            hand = tuple(sorted((*hand, *known), key=_sort_key))
         states.append(_to_player_state(s, hand))
+    drawn = v.drawn
+    drawn_count = v.drawn_count
     if not drawn and drawn_count:
         drawn = _pick(cards, hidden[end - drawn_count : end])
     return _to_state(v, tuple(states), tuple(compress(cards, mask)), drawn)
+
+
+def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
+    """A full state behind ``v`` (see :func:`_deal`), its set-up remembered or made.
+
+    Raises:
+        InvalidStateError: the view is inconsistent (it shows cards the deck does not hold,
+            or its counts do not add up).
+    """
+    dealing = _CHECKED.get(id(v))
+    return _deal(v, _dealing(v) if dealing is None else dealing, rng)
+
+
+# The views sample_state has checked, each with its deal's set-up (see sample_state).
+# 64, not more: each entry holds its view, and with it its game's history, alive; a bot
+# samples its worlds from the view of the decision at hand.
+_CHECKED: IdentityCache[_Dealing] = IdentityCache(
+    64,
+    name="_CHECKED",
+    key="identity of a `PlayerView`",
+    why="identity cache; a `PlayerView` is frozen and its fields are tuples, and only a "
+    "view whose first world passed every check is stored",
+)
 
 
 # The most worlds one weighted sample_state deals (tries): its docstring says the number.
@@ -621,13 +679,21 @@ def sample_state(
         raise InvalidStateError(
             f"tries must be a whole number from 1 to {_MAX_TRIES}, got {tries!r}"
         )
-    state = _determinize(view, rng)
-    for problem in dealt_problems(state, view.player):
-        raise InvalidStateError(str(problem))
+    dealing = _CHECKED.get(id(view))
+    if dealing is None:  # a view not checked yet: every check, on its first world
+        dealing = _dealing(view)
+        state = _deal(view, dealing, rng)
+        for problem in dealt_problems(state, view.player):
+            raise InvalidStateError(str(problem))
+        _CHECKED.put(view, dealing)
+    else:  # the view passed every check already: only those of the deal
+        state = _deal(view, dealing, rng)
+        for problem in dealt_problems(state, view.player, deal_only=True):
+            raise InvalidStateError(str(problem))
     if weight is None:
         return state
     # the first world is checked above; the others are dealt from the same view alike
-    worlds = [state, *(_determinize(view, rng) for _ in range(tries - 1))]
+    worlds = [state, *(_deal(view, dealing, rng) for _ in range(tries - 1))]
     weights = [_weight_of(weight(world)) for world in worlds]
     total = math.fsum(weights)
     if total <= 0:
