@@ -159,3 +159,23 @@ def test_weak_marks_of_mostly_live_objects_are_emptied_when_full() -> None:
     assert [False, False, False, False, True] == [marks.marked(box) for box in live]
     marks.clear()
     assert (0, False) == (len(marks), marks.marked(live[-1]))
+
+
+def test_weak_marks_take_marks_from_threads_at_once() -> None:
+    marks = WeakMarks(16)
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(2000):
+                marks.mark(_Box())
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [] == errors
+    assert len(marks) <= 16 + 4  # each thread adds at most one mark past a full check

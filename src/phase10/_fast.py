@@ -683,8 +683,8 @@ class WeakMarks:
         """Mark ``obj`` (dropping the dead entries of a full table first)."""
         data = self._data
         if len(data) >= self.maxsize:
-            with self._lock:
-                live = [(k, r) for k, r in data.items() if r() is not None]
+            with self._lock:  # a snapshot (made in C): a mark written meanwhile is only lost
+                live = [(k, r) for k, r in list(data.items()) if r() is not None]
                 data.clear()
                 if len(live) * 2 < self.maxsize:
                     data.update(live)
