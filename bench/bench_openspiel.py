@@ -15,6 +15,9 @@ The second table times the primitives a search bot is built from against OpenSpi
 ``clone()`` + ``apply_action()`` of one player action, at the same positions of random
 games: ``sample_state(view)``, ``view(state, seat)`` and ``apply`` of one of the engine's own
 legal actions (a target of issue 22: each at most half of OpenSpiel's clone + apply).
+``sample_state`` deals one world of each view (a view's first world: there are more views
+than ``sample_state`` remembers); ``sample_state x8`` deals 8 worlds of each view in turn,
+as a search bot samples from the view of its decision, per world.
 """
 
 from __future__ import annotations
@@ -175,6 +178,12 @@ def _primitives(
         for v in views:
             phase10.sample_state(v, rng)
 
+    def sample_8() -> None:  # a search bot's way: 8 worlds of each view, one view at a time
+        rng = random.Random("bench:sample8")
+        for v in views:
+            for _ in range(8):
+                phase10.sample_state(v, rng)
+
     def view() -> None:
         for s, p in zip(states, seats, strict=True):
             if p is not None:
@@ -190,6 +199,7 @@ def _primitives(
 
     return {
         "sample_state": timed(sample),
+        "sample_state x8": lambda: timed(sample_8)() / 8,
         "view": timed(view),
         "apply": timed(apply),
         "gin clone+apply": timed(gin),

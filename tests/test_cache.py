@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phase10._fast import BoundedCache, IdentityCache
+from phase10._fast import BoundedCache, IdentityCache, WeakMarks
 
 
 @given(st.integers(1, 20), st.lists(st.integers(0, 50), max_size=200))
@@ -121,3 +121,61 @@ def test_identity_cache_stays_exact_under_threads() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert [] == wrong
+
+
+class _Box:
+    """An object that takes weak references."""
+
+
+def test_weak_marks_say_which_objects_were_marked_and_hold_none_alive() -> None:
+    marks = WeakMarks(8)
+    kept, other = _Box(), _Box()
+    marks.mark(kept)
+    assert (True, False) == (marks.marked(kept), marks.marked(other))
+    gone = _Box()
+    marks.mark(gone)
+    ref = marks.get(id(gone))
+    del gone
+    assert ref is not None and ref() is None  # held weakly: the object went
+    assert 2 == len(marks)
+
+
+def test_full_weak_marks_drop_the_dead_and_keep_the_live() -> None:
+    marks = WeakMarks(8)
+    live = [_Box() for _ in range(3)]
+    for box in live:
+        marks.mark(box)
+    for _ in range(10):  # marked and dropped at once: dead entries fill the table
+        marks.mark(_Box())
+    assert [True, True, True] == [marks.marked(box) for box in live]
+    assert len(marks) <= 8
+
+
+def test_weak_marks_of_mostly_live_objects_are_emptied_when_full() -> None:
+    marks = WeakMarks(4)
+    live = [_Box() for _ in range(5)]
+    for box in live:
+        marks.mark(box)
+    assert [False, False, False, False, True] == [marks.marked(box) for box in live]
+    marks.clear()
+    assert (0, False) == (len(marks), marks.marked(live[-1]))
+
+
+def test_weak_marks_take_marks_from_threads_at_once() -> None:
+    marks = WeakMarks(16)
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(2000):
+                marks.mark(_Box())
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [] == errors
+    assert len(marks) <= 16 + 4  # each thread adds at most one mark past a full check

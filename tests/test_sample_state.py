@@ -36,6 +36,7 @@ from phase10 import (
     variant_names,
     view,
 )
+from phase10._fast import VALID_STATES
 from phase10.analysis import collecting, unseen_cards, world_weight
 
 from .helpers import random_action
@@ -393,3 +394,58 @@ def test_a_view_checked_once_deals_and_refuses_as_the_full_check(
         assert [] == list(fast.problems())
         assert v == view(fast, seat)
     assert v == view(first, seat)
+
+
+# ------------------------------------------------------------------------ valid by construction
+
+
+def engine_state() -> GameState:
+    return next(s for s in random_states(CLASSIC, 4, "made") if s.step is TurnStep.PLAY)
+
+
+def test_the_view_of_an_engine_state_deals_as_an_equal_view_checked_in_full() -> None:
+    """new_game / apply mark their states valid (_fast.VALID_STATES); the deal is the same."""
+    state = engine_state()
+    assert VALID_STATES.marked(state)
+    v = view(state, state.turn)
+    for seed in range(4):
+        marked = sample_state(v, random.Random(seed))  # its first world: deal checks only
+        full = sample_state(attrs.evolve(v), random.Random(seed))  # a new object: every check
+        assert full == marked
+        assert [] == list(marked.problems())
+        assert v == view(marked, state.turn)
+    # a world sample_state checked is valid, and so is what the engine makes of it
+    world = sample_state(v, random.Random(9))
+    assert VALID_STATES.marked(world)
+    assert VALID_STATES.marked(phase10.apply(world, phase10.legal_actions(world)[0]))
+
+
+def test_a_hand_built_state_is_not_marked_and_its_broken_view_is_refused() -> None:
+    """attrs.evolve builds another object: neither it nor what apply makes of it is marked."""
+    state = engine_state()
+    broken = attrs.evolve(state, winners=(0,))  # winners before the game is over
+    assert not VALID_STATES.marked(broken)
+    assert not VALID_STATES.marked(attrs.evolve(state))  # equal, and still built by hand
+    after = phase10.apply(broken, phase10.legal_actions(broken)[0])
+    assert not VALID_STATES.marked(after)
+    for bad in (broken, after):
+        v = view(bad, bad.turn)
+        for _ in range(2):  # the first world, then a remembered view
+            with pytest.raises(InvalidStateError) as caught:
+                sample_state(v, random.Random(0))
+            assert check_message(v) == str(caught.value)
+    good = view(state, state.turn)
+    assert sample_state(good, random.Random(0)) == sample_state(
+        attrs.evolve(good), random.Random(0)
+    )
+
+
+def test_a_state_read_from_json_is_checked_in_full() -> None:
+    state = engine_state()
+    read = phase10.from_json(phase10.to_json(state), GameState)
+    assert read == state
+    assert not VALID_STATES.marked(read)
+    v = view(read, read.turn)
+    assert sample_state(v, random.Random(3)) == sample_state(
+        view(state, state.turn), random.Random(3)
+    )

@@ -35,11 +35,12 @@ bounded :func:`functools.lru_cache`, so that the values built most (the same few
 ``Discard`` actions, over and over) are built and validated once.
 
 **Bounded caches.** Every cache in phase10 is a :class:`BoundedCache`, an
-:class:`IdentityCache`, a function wrapped by :func:`lru_cache` or a constructor wrapped by
-:func:`reuse`, each made with its ``name``, what it is keyed by and why caching there is
-safe, and so registered here: :func:`caches` lists them (and the few tables that are not
-one of these types, declared with :func:`declare`), and ``docs/performance.md`` (section
-"Caches") shows that list, which a test keeps equal to it. The contract:
+:class:`IdentityCache`, a :class:`WeakMarks` (a mark by identity, held weakly), a function
+wrapped by :func:`lru_cache` or a constructor wrapped by :func:`reuse`, each made with its
+``name``, what it is keyed by and why caching there is safe, and so registered here:
+:func:`caches` lists them (and the few tables that are not one of these types, declared
+with :func:`declare`), and ``docs/performance.md`` (section "Caches") shows that list,
+which a test keeps equal to it. The contract:
 
 * Reads are plain dict reads (``cache.get(key)``, ``key in cache``, ``cache[key]``), as fast
   as a dict's, because caches sit on the engine's hot paths.
@@ -79,6 +80,7 @@ __all__ = [
     "Evolve",
     "IdentityCache",
     "Projection",
+    "WeakMarks",
     "cache_entries",
     "cache_table",
     "caches",
@@ -640,6 +642,85 @@ class IdentityCache(Generic[V]):
 
     def __repr__(self) -> str:
         return f"IdentityCache({self.maxsize}, {len(self)} entries)"
+
+
+class WeakMarks:
+    """A mark on objects, by identity, holding them weakly: at most ``maxsize`` entries.
+
+    ``marks.mark(obj)`` marks ``obj``; ``marks.get(id(obj))`` is a weak reference, or
+    ``None``, and ``obj`` is marked only when that reference gives ``obj`` back
+    (:meth:`marked` says it): an entry of an object gone is dead, and another object that
+    gets its id later is not taken for it. No object is kept alive. A full table drops its
+    dead entries, and is emptied when they are not half of it; forgetting a mark only makes
+    its owner check again what the mark vouched for.
+
+    >>> class Box:
+    ...     pass
+    >>> marks = WeakMarks(8)
+    >>> box, other = Box(), Box()
+    >>> marks.mark(box)
+    >>> marks.marked(box), marks.marked(other)
+    (True, False)
+
+    Raises:
+        ValueError: ``maxsize`` is not a whole number of at least 1, or the table is
+            declared differently from before (:func:`declare`).
+    """
+
+    __slots__ = ("__weakref__", "_data", "_lock", "get", "maxsize")
+
+    def __init__(
+        self, maxsize: int, *, name: str | None = None, key: str = "", why: str = ""
+    ) -> None:
+        self.maxsize = _check_size(maxsize)
+        self._data: dict[int, weakref.ref[Any]] = {}
+        self._lock = threading.Lock()
+        #: ``get(id(obj))``: a weak reference to the object marked under that id, or ``None``.
+        self.get = self._data.get
+        _register("WeakMarks", name, maxsize, key, why, self)
+
+    def mark(self, obj: object) -> None:
+        """Mark ``obj`` (dropping the dead entries of a full table first)."""
+        data = self._data
+        if len(data) >= self.maxsize:
+            with self._lock:  # a snapshot (made in C): a mark written meanwhile is only lost
+                live = [(k, r) for k, r in list(data.items()) if r() is not None]
+                data.clear()
+                if len(live) * 2 < self.maxsize:
+                    data.update(live)
+        data[id(obj)] = weakref.ref(obj)
+
+    def marked(self, obj: object) -> bool:
+        """Whether ``obj`` is marked."""
+        ref = self._data.get(id(obj))
+        return ref is not None and ref() is obj
+
+    def clear(self) -> None:
+        """Forget every mark."""
+        with self._lock:
+            self._data.clear()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"WeakMarks({self.maxsize}, {len(self)} entries)"
+
+
+#: The game states known to pass every check of ``GameState.problems`` without making it:
+#: the one home of "this state is valid by construction". :func:`phase10.new_game` marks
+#: what it returns, :func:`phase10.apply` what it makes from a marked state (the engine
+#: keeps a valid state valid) and :func:`phase10.sample_state` a world it checked;
+#: :func:`phase10.view` asks it, so that the worlds of a view of a marked state are dealt
+#: with only the checks that read the deal. A state built by hand (its constructor,
+#: ``attrs.evolve``, ``from_json``) is another object, never marked.
+VALID_STATES = WeakMarks(
+    16384,
+    name="VALID_STATES",
+    key="identity of a `GameState`, held weakly",
+    why="a mark by identity; only a state the engine made from a marked one (or "
+    "`new_game`'s, or a world `sample_state` checked) is marked, and a state is frozen",
+)
 
 
 P = ParamSpec("P")

@@ -30,7 +30,15 @@ from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from typing import Any, Protocol, cast
 
 from phase10._checks import is_whole
-from phase10._fast import BoundedCache, IdentityCache, declare, lru_cache, make_evolve, reuse
+from phase10._fast import (
+    VALID_STATES,
+    BoundedCache,
+    IdentityCache,
+    declare,
+    lru_cache,
+    make_evolve,
+    reuse,
+)
 from phase10._laydown_search import counted_check, engine_laydowns, first_of, lays_down
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
@@ -209,6 +217,8 @@ def _remove_all(hand: tuple[Card, ...], used: tuple[Card, ...]) -> tuple[Card, .
 
 # Generated from the attrs fields (phase10._fast): attrs.evolve looks the fields up on
 # every call, and this is the hot path of every apply(); an unknown key is a TypeError.
+_VALID_GET = VALID_STATES.get
+_VALID_MARK = VALID_STATES.mark
 _pl = make_evolve(PlayerState)
 _evolve = make_evolve(GameState)
 
@@ -352,7 +362,7 @@ def new_game(variant: Variant, num_players: int, *, dealer: int = 0) -> GameStat
         raise InvalidStateError(
             f"dealer must be a seat from 0 to {num_players - 1}, got {dealer!r}"
         )
-    return _deal_hand(
+    state = _deal_hand(
         GameState(
             variant=variant,
             players=(PlayerState(),) * num_players,
@@ -365,6 +375,8 @@ def new_game(variant: Variant, num_players: int, *, dealer: int = 0) -> GameStat
         dealer=dealer,
         hand_number=1,
     )
+    _VALID_MARK(state)  # valid by construction (see _fast.VALID_STATES)
+    return state
 
 
 def _next_seat(state: Seating, seat: int) -> int:
@@ -1604,7 +1616,12 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if not isinstance(state, GameState):
         raise ArgumentError(f"apply() needs a GameState, got {type(state).__name__}")
-    return _apply_checked(state, action)
+    after = _apply_checked(state, action)
+    # a legal action keeps a valid state valid: the one way an engine state stays marked
+    marked = _VALID_GET(id(state))
+    if marked is not None and marked() is state:
+        _VALID_MARK(after)
+    return after
 
 
 def check(state: GameState, action: Action) -> None:

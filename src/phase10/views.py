@@ -21,7 +21,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._fast import BoundedCache, IdentityCache, make_projection
+from phase10._fast import VALID_STATES, BoundedCache, IdentityCache, WeakMarks, make_projection
 from phase10.actions import Action, Deal, Keep, Reveal
 from phase10.cards import Card
 from phase10.errors import ArgumentError, InvalidStateError
@@ -267,6 +267,19 @@ def _seat_view(player: PlayerState) -> SeatView:
     return _SEAT_VIEWS.put(player, _to_seat_view(player, len(player.hand)))
 
 
+_VALID_GET = VALID_STATES.get
+# The views view() made of a state known valid (_fast.VALID_STATES): every world dealt
+# from one passes every check that reads only the view, so sample_state makes only those
+# that read the deal, from its first world on.
+_OF_VALID = WeakMarks(
+    16384,
+    name="_OF_VALID",
+    key="identity of a `PlayerView`, held weakly",
+    why="a mark by identity; only a view `view()` made of a state marked valid "
+    "(`_fast.VALID_STATES`) is marked, and a view is frozen",
+)
+
+
 def view(state: GameState, player: int) -> PlayerView:
     """What seat ``player`` can see of ``state``.
 
@@ -293,7 +306,7 @@ def view(state: GameState, player: int) -> PlayerView:
         raise InvalidStateError(
             f"player must be a seat from 0 to {len(players) - 1}, got {player!r}"
         )
-    return _to_view(
+    made = _to_view(
         state,
         player,
         players[player].hand,
@@ -303,6 +316,10 @@ def view(state: GameState, player: int) -> PlayerView:
         seen_drawn(state, player),
         len(state.drawn),
     )
+    marked = _VALID_GET(id(state))
+    if marked is not None and marked() is state:  # a valid state's view is valid
+        _OF_VALID.mark(made)
+    return made
 
 
 def seen_drawn(state: GameState, player: int) -> tuple[Card, ...]:
@@ -600,7 +617,8 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     return _deal(v, _dealing(v) if dealing is None else dealing, rng)
 
 
-# The views sample_state has checked, each with its deal's set-up (see sample_state).
+# The views sample_state has checked, or found marked valid (_OF_VALID), each with its
+# deal's set-up (see sample_state).
 # 64, not more: each entry holds its view, and with it its game's history, alive; a bot
 # samples its worlds from the view of the decision at hand.
 _CHECKED: IdentityCache[_Dealing] = IdentityCache(
@@ -608,7 +626,8 @@ _CHECKED: IdentityCache[_Dealing] = IdentityCache(
     name="_CHECKED",
     key="identity of a `PlayerView`",
     why="identity cache; a `PlayerView` is frozen and its fields are tuples, and only a "
-    "view whose first world passed every check is stored",
+    "view whose first world passed every check, or that `view()` made of a state known "
+    "valid (`_OF_VALID`), is stored",
 )
 
 
@@ -680,17 +699,21 @@ def sample_state(
             f"tries must be a whole number from 1 to {_MAX_TRIES}, got {tries!r}"
         )
     dealing = _CHECKED.get(id(view))
-    if dealing is None:  # a view not checked yet: every check, on its first world
+    if dealing is None and not _OF_VALID.marked(view):
+        # a view not checked yet, nor made of a valid state: every check, on its first world
         dealing = _dealing(view)
         state = _deal(view, dealing, rng)
         for problem in dealt_problems(state, view.player):
             raise InvalidStateError(str(problem))
         _CHECKED.put(view, dealing)
-    else:  # the view passed every check already: only those of the deal
+    else:  # the view passed every check already, or is valid: only those of the deal
+        if dealing is None:
+            dealing = _CHECKED.put(view, _dealing(view))
         state = _deal(view, dealing, rng)
         for problem in dealt_problems(state, view.player, deal_only=True):
             raise InvalidStateError(str(problem))
     if weight is None:
+        VALID_STATES.mark(state)  # checked: its own views are valid too
         return state
     # the first world is checked above; the others are dealt from the same view alike
     worlds = [state, *(_deal(view, dealing, rng) for _ in range(tries - 1))]
