@@ -217,10 +217,14 @@ def _forget(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...
     """``known`` without one copy of each of ``cards`` that it holds (cards left a hand)."""
     if not known:
         return known
+    # Both are in canonical order: bisect on the sort key (``card in left`` and
+    # ``left.remove`` would call Card.__eq__ on every card before it).
     left = list(known)
     for card in cards:
-        if card in left:
-            left.remove(card)
+        key = card.sort_key
+        i = bisect.bisect_left(left, key, key=_key)
+        if i < len(left) and left[i].sort_key == key:
+            del left[i]
     return tuple(left)
 
 
