@@ -798,16 +798,21 @@ def _check_common(state: GameState, action: object) -> bool:
     return False
 
 
-def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
-    if state.step not in steps:
-        wanted = " or ".join(s.name for s in steps)
-        raise _illegal(
-            state,
-            action,
-            Violation.WRONG_STEP,
-            f"this action belongs to step {wanted}",
-            _said(_STEP_MESSAGES.get(state.step, "not-now")),
-        )
+def _wrong_step(state: GameState, action: object, *steps: TurnStep) -> IllegalActionError:
+    """The refusal of an action taken at another step than ``steps``, its own.
+
+    Each check tests its step inline (``if state.step is not STEP_DRAW: raise
+    _wrong_step(...)``): a call per action only to compare two members cost more than the
+    test, and this stays the one place that words the refusal.
+    """
+    wanted = " or ".join(s.name for s in steps)
+    return _illegal(
+        state,
+        action,
+        Violation.WRONG_STEP,
+        f"this action belongs to step {wanted}",
+        _said(_STEP_MESSAGES.get(state.step, "not-now")),
+    )
 
 
 def _need_card(state: GameState, action: object, card: object, cards: tuple[Card, ...]) -> int:
@@ -854,7 +859,8 @@ def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> int:
 
 
 def _check_take(state: GameState, action: TakeDiscard) -> None:
-    _need_step(state, action, STEP_DRAW)
+    if state.step is not STEP_DRAW:
+        raise _wrong_step(state, action, STEP_DRAW)
     refused = _take_violation(state)
     if refused is Violation.EMPTY_PILE:
         raise _illegal(
@@ -871,7 +877,8 @@ def _check_take(state: GameState, action: TakeDiscard) -> None:
 
 
 def _check_draw(state: GameState, action: Draw | DrawTwo) -> None:
-    _need_step(state, action, STEP_DRAW)
+    if state.step is not STEP_DRAW:
+        raise _wrong_step(state, action, STEP_DRAW)
     two = isinstance(action, DrawTwo)
     refused = _draw_violation(state, action.player, 2 if two else 1)
     if refused is Violation.NO_TAKE_TWO:
@@ -914,7 +921,8 @@ def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
 
 def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, ...]]:
     """Returns the phase index and the hand left after laying down."""
-    _need_step(state, action, STEP_PLAY)
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
     if state.variant.laydown_style is not STYLE_TABLE:
         raise _illegal(
             state,
@@ -949,7 +957,8 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, 
 
 
 def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card, ...]]:
-    _need_step(state, action, STEP_PLAY)
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
     if state.variant.laydown_style is not STYLE_ANNOUNCE:
         raise _illegal(
             state,
@@ -996,7 +1005,8 @@ _HIT_REASONS = {
 
 def _check_hit(state: GameState, action: Hit) -> Meld:
     """Returns the meld after the hit."""
-    _need_step(state, action, STEP_PLAY)
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
     seat, owner, index = action.player, action.owner, action.meld
     refused = _hit_violation(state, seat, owner, index)
     if refused is Violation.NO_SUCH_MELD:
@@ -1057,7 +1067,8 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
 
 def _check_discard(state: GameState, action: Discard) -> int:
     """Raise unless ``action`` is legal; where its card is in the hand."""
-    _need_step(state, action, STEP_PLAY)
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
     at = _need_card(state, action, action.card, state.players[action.player].hand)
     if action.card.kind is KIND_SKIP:
         targets = _skip_targets(state, action.player)
@@ -1290,7 +1301,8 @@ def to_discard_pile(variant: Variant, card: Card) -> bool:
 def _apply_chance(state: GameState, action: Action) -> GameState:
     step = state.step
     if isinstance(action, Reveal):  # the most common chance action in play: tested first
-        _need_step(state, action, STEP_REVEAL, STEP_DRAW_TWO)
+        if step is not STEP_REVEAL and step is not STEP_DRAW_TWO:
+            raise _wrong_step(state, action, STEP_REVEAL, STEP_DRAW_TWO)
         pile = _remove_at(state.draw_pile, _check_chance_card(state, action))
         if step is STEP_DRAW_TWO:  # rule M-12: two cards, one to keep
             drawn = (*state.drawn, action.card)
@@ -1318,7 +1330,8 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             return _reveal_step(after)
         return _after_reveals(after)
     if isinstance(action, Deal):
-        _need_step(state, action, STEP_DEAL)
+        if state.step is not STEP_DEAL:
+            raise _wrong_step(state, action, STEP_DEAL)
         at = _check_chance_card(state, action)
         receivers = _receivers(state)
         seat = receivers[state.dealt % len(receivers)]
@@ -1336,7 +1349,8 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             history=_unseen(history, UNSEEN_DEAL, seat),
         )
     if isinstance(action, TurnUp):
-        _need_step(state, action, STEP_TURN_UP)
+        if state.step is not STEP_TURN_UP:
+            raise _wrong_step(state, action, STEP_TURN_UP)
         at = _check_chance_card(state, action)
         first = _next_seat(state, state.dealer)
         players = tuple(_pl(p, kept=False) if p.kept else p for p in state.players)
@@ -1353,7 +1367,8 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             discard_pile=(action.card,),
         )
     if isinstance(action, Reshuffle):
-        _need_step(state, action, STEP_RESHUFFLE)
+        if state.step is not STEP_RESHUFFLE:
+            raise _wrong_step(state, action, STEP_RESHUFFLE)
         pile = state.discard_pile
         after = _evolve(
             state,
@@ -1538,7 +1553,8 @@ def _announce(state: GameState, action: Announce) -> GameState:
 
 def _apply_master(state: GameState, action: Action) -> GameState:
     if isinstance(action, Keep):
-        _need_step(state, action, STEP_KEEP)
+        if state.step is not STEP_KEEP:
+            raise _wrong_step(state, action, STEP_KEEP)
         if action.card not in state.drawn:
             raise _illegal(
                 state, action, Violation.CARD_NOT_IN_HAND, f"{action.card} was not drawn"
@@ -1557,7 +1573,8 @@ def _apply_master(state: GameState, action: Action) -> GameState:
             history=_unseen(state.history, UNSEEN_KEEP, seat),
         )
     if isinstance(action, Offer):
-        _need_step(state, action, STEP_OFFER)
+        if state.step is not STEP_OFFER:
+            raise _wrong_step(state, action, STEP_OFFER)
         seat = action.player
         p = state.players[seat]
         _need_card(state, action, action.card, p.hand)
@@ -1576,7 +1593,8 @@ def _apply_master(state: GameState, action: Action) -> GameState:
             return _evolve(after, step=STEP_TAKE_OFFER)
         return after
     if isinstance(action, TakeOffer):
-        _need_step(state, action, STEP_TAKE_OFFER)
+        if state.step is not STEP_TAKE_OFFER:
+            raise _wrong_step(state, action, STEP_TAKE_OFFER)
         chosen = (action.owner, action.card)
         if chosen not in state.offers:
             raise _illegal(
@@ -1607,7 +1625,8 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         )
         return _reveal_step(after)  # rule M-15: the owner draws a card
     if isinstance(action, KeepHand):
-        _need_step(state, action, STEP_KEEP_HAND)
+        if state.step is not STEP_KEEP_HAND:
+            raise _wrong_step(state, action, STEP_KEEP_HAND)
         seat = action.player
         p = state.players[seat]
         after = _evolve(
