@@ -73,6 +73,7 @@ SECTIONS: tuple[Section, ...] = (
             ("phase10.views", "what one player may know; determinization for search"),
             ("phase10.chance", "sampling chance outcomes (sample_chance, play_chance)"),
             ("phase10.rules", "new_game, legal_actions, check, is_legal, apply, ..."),
+            ("phase10._members", "enumeration members as module constants: fenced speed"),
             ("phase10.state", "GameState, PlayerState, TurnStep, History"),
             ("phase10.actions", "Draw, LayDown, Hit, Discard, ..., Deal, Reveal, ..."),
         ),

@@ -1,5 +1,8 @@
 """The fenced speed code: every trick the engine uses to be fast lives here, and only here.
 
+(One exception, fenced the same way: the enumeration members the hot paths read as module
+constants live in :mod:`phase10._members`, which must sit above the enumerations' modules.)
+
 Five kinds, each with a contract:
 
 **Generated evolve.** ``attrs.evolve`` looks the class's fields up on every call, which

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import random
 
+from phase10._members import (
+    STEP_RESHUFFLE,
+)
 from phase10.actions import Action, ChanceAction, Reshuffle
 from phase10.errors import IllegalActionError, Violation
 from phase10.rules import apply, chance_draw
-from phase10.state import GameState, TurnStep
+from phase10.state import GameState
 
 __all__ = ["play_chance", "sample_chance"]
 
@@ -26,7 +29,7 @@ def sample_chance(state: GameState, rng: random.Random) -> ChanceAction:
         IllegalActionError: chance does not act in ``state`` (code ``NOT_CHANCE``).
     """
     step = state.step
-    if step is TurnStep.RESHUFFLE:
+    if step is STEP_RESHUFFLE:
         return Reshuffle()
     drawn = chance_draw(state)
     if drawn is None:

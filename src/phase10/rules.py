@@ -40,6 +40,37 @@ from phase10._fast import (
     reuse,
 )
 from phase10._laydown_search import counted_check, engine_laydowns, first_of, lays_down
+from phase10._members import (
+    ACTION_GIVE_FIVE,
+    ACTION_KEEP_ALL,
+    ACTION_TAKE_TWO,
+    ADVANCE_EVERY_HAND,
+    KIND_ACTION,
+    KIND_NUMBER,
+    KIND_SKIP,
+    LIMIT_ROUND,
+    ORDER_PICK,
+    STEP_DEAL,
+    STEP_DRAW,
+    STEP_DRAW_TWO,
+    STEP_KEEP,
+    STEP_KEEP_HAND,
+    STEP_OFFER,
+    STEP_OVER,
+    STEP_PLAY,
+    STEP_RESHUFFLE,
+    STEP_REVEAL,
+    STEP_TAKE_OFFER,
+    STEP_TURN_UP,
+    STYLE_ANNOUNCE,
+    STYLE_TABLE,
+    TARGET_NEXT,
+    TIEBREAK_GO_OUT,
+    TIEBREAK_LAYDOWN,
+    UNSEEN_DEAL,
+    UNSEEN_KEEP,
+    UNSEEN_REVEAL,
+)
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
     CHANCE_ACTION_TYPES,
@@ -65,7 +96,7 @@ from phase10.actions import (
     action_target,
     seat_name,
 )
-from phase10.cards import ActionKind, Card, Kind
+from phase10.cards import Card
 from phase10.errors import (
     ArgumentError,
     DefinitionError,
@@ -82,12 +113,6 @@ from phase10.limits import Limits, current_limits, steps_left, work_budget
 from phase10.phases import PhaseMelds, phase_message
 from phase10.state import Event, GameState, History, PlayerState, TurnStep, Unseen
 from phase10.variants import (
-    Advance,
-    LaydownStyle,
-    PhaseOrder,
-    SkipLimit,
-    SkipTarget,
-    TiebreakWin,
     Variant,
 )
 
@@ -227,10 +252,14 @@ def _forget(known: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...
     """``known`` without one copy of each of ``cards`` that it holds (cards left a hand)."""
     if not known:
         return known
+    # Both are in canonical order: bisect on the sort key (``card in left`` and
+    # ``left.remove`` would call Card.__eq__ on every card before it).
     left = list(known)
     for card in cards:
-        if card in left:
-            left.remove(card)
+        key = card.sort_key
+        i = bisect.bisect_left(left, key, key=_key)
+        if i < len(left) and left[i].sort_key == key:
+            del left[i]
     return tuple(left)
 
 
@@ -309,7 +338,7 @@ def _game_over(state: GameState, winners: tuple[int, ...]) -> GameState:
     """The game over, won by ``winners``, with its game-over event (C-24 to C-26, M-10)."""
     return _evolve(
         state,
-        step=TurnStep.OVER,
+        step=STEP_OVER,
         winners=winners,
         history=state.history.plus(Event(winners=winners)),
     )
@@ -368,7 +397,7 @@ def new_game(variant: Variant, num_players: int, *, dealer: int = 0) -> GameStat
             players=(PlayerState(),) * num_players,
             dealer=dealer,
             turn=dealer,
-            step=TurnStep.DEAL,
+            step=STEP_DEAL,
             draw_pile=(),
             table=((),) * num_players,
         ),
@@ -424,7 +453,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
         state,
         players=players,
         dealer=dealer,
-        step=TurnStep.DEAL,
+        step=STEP_DEAL,
         draw_pile=tuple(sorted(pile, key=_key)),
         discard_pile=(),
         table=((),) * len(players),
@@ -441,7 +470,7 @@ def _deal_hand(state: GameState, *, dealer: int, hand_number: int) -> GameState:
     )
     fresh = _evolve(fresh, turn=_next_seat(fresh, dealer))
     if not _receivers(fresh):  # everybody kept their hand: straight to the turn-up
-        return _evolve(fresh, step=TurnStep.TURN_UP)
+        return _evolve(fresh, step=STEP_TURN_UP)
     return fresh
 
 
@@ -462,7 +491,7 @@ def _said(key: str, **params: object) -> Message:
 
 
 #: What a player is told who acts in the wrong step: what to do now, never the step's name.
-_STEP_MESSAGES = {TurnStep.DRAW: "draw-first", TurnStep.PLAY: "already-drew"}
+_STEP_MESSAGES = {STEP_DRAW: "draw-first", STEP_PLAY: "already-drew"}
 
 
 def _illegal(
@@ -532,7 +561,7 @@ def may_take(card: Card) -> bool:
     >>> may_take(Card.parse("R7")), may_take(Card.parse("W")), may_take(Card.parse("S"))
     (True, True, False)
     """
-    return card.kind is not Kind.SKIP
+    return card.kind is not KIND_SKIP
 
 
 def _lay_down_violation(state: GameState, seat: int) -> Violation | None:
@@ -541,7 +570,7 @@ def _lay_down_violation(state: GameState, seat: int) -> Violation | None:
     One phase per player per hand (C-10); when phases are announced, one per turn (a
     documented choice for T-4).
     """
-    if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
+    if state.variant.laydown_style is STYLE_ANNOUNCE:
         done = state.laid_this_turn
     else:
         done = state.players[seat].laid_down  # rule C-10
@@ -677,10 +706,10 @@ _new_discard = reuse(
 )
 
 _CARD_EVENT: dict[TurnStep, Callable[[Card], Deal | TurnUp | Reveal]] = {
-    TurnStep.DEAL: _new_deal,
-    TurnStep.TURN_UP: TurnUp,
-    TurnStep.REVEAL: _new_reveal,
-    TurnStep.DRAW_TWO: _new_reveal,
+    STEP_DEAL: _new_deal,
+    STEP_TURN_UP: TurnUp,
+    STEP_REVEAL: _new_reveal,
+    STEP_DRAW_TWO: _new_reveal,
 }
 
 
@@ -697,9 +726,9 @@ def chance_draw(
     if make is None:
         return None
     pile = state.draw_pile
-    if state.step is TurnStep.TURN_UP and state.variant.turn_up_naturals_only:
+    if state.step is STEP_TURN_UP and state.variant.turn_up_naturals_only:
         # rule M-6: a joker or action card turned up goes back; the next card is turned up
-        pile = tuple(c for c in pile if c.kind is Kind.NUMBER)
+        pile = tuple(c for c in pile if c.kind is KIND_NUMBER)
     return make, pile
 
 
@@ -715,7 +744,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceAction, float], ...]:
     >>> str(outcomes[0][0]), outcomes[0][1] == 2 / 108
     ('deal R1', True)
     """
-    if state.step is TurnStep.RESHUFFLE:
+    if state.step is STEP_RESHUFFLE:
         return ((Reshuffle(), 1.0),)
     drawn = chance_draw(state)
     if drawn is None:
@@ -740,7 +769,7 @@ _IS_CHANCE: dict[type, bool] = {
 
 def _check_common(state: GameState, action: object) -> bool:
     """Raise unless ``action`` is of the actor who acts now; whether chance acts."""
-    if state.step is TurnStep.OVER:
+    if state.step is STEP_OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over", _said("game-over"))
     chance_action = _IS_CHANCE.get(type(action))  # the action types themselves, in one look-up
     if chance_action is None:  # a subclass, or no action at all
@@ -769,7 +798,7 @@ def _check_common(state: GameState, action: object) -> bool:
         )
     step = state.step
     # a player acts: at DRAW and PLAY it is the turn's (what current_player says, sooner)
-    actor = state.turn if step is TurnStep.DRAW or step is TurnStep.PLAY else state.current_player
+    actor = state.turn if step is STEP_DRAW or step is STEP_PLAY else state.current_player
     if cast(PlayerAction, action).player != actor:  # one of the types just tested
         raise _illegal(
             state,
@@ -781,16 +810,21 @@ def _check_common(state: GameState, action: object) -> bool:
     return False
 
 
-def _need_step(state: GameState, action: object, *steps: TurnStep) -> None:
-    if state.step not in steps:
-        wanted = " or ".join(s.name for s in steps)
-        raise _illegal(
-            state,
-            action,
-            Violation.WRONG_STEP,
-            f"this action belongs to step {wanted}",
-            _said(_STEP_MESSAGES.get(state.step, "not-now")),
-        )
+def _wrong_step(state: GameState, action: object, *steps: TurnStep) -> IllegalActionError:
+    """The refusal of an action taken at another step than ``steps``, its own.
+
+    Each check tests its step inline (``if state.step is not STEP_DRAW: raise
+    _wrong_step(...)``): a call per action only to compare two members cost more than the
+    test, and this stays the one place that words the refusal.
+    """
+    wanted = " or ".join(s.name for s in steps)
+    return _illegal(
+        state,
+        action,
+        Violation.WRONG_STEP,
+        f"this action belongs to step {wanted}",
+        _said(_STEP_MESSAGES.get(state.step, "not-now")),
+    )
 
 
 def _need_card(state: GameState, action: object, card: object, cards: tuple[Card, ...]) -> int:
@@ -837,34 +871,38 @@ def _check_chance_card(state: GameState, action: Deal | TurnUp | Reveal) -> int:
 
 
 def _check_take(state: GameState, action: TakeDiscard) -> None:
-    _need_step(state, action, TurnStep.DRAW)
+    if state.step is not STEP_DRAW:
+        raise _wrong_step(state, action, STEP_DRAW)
     refused = _take_violation(state)
+    if refused is None:  # the common case first: no member of Violation read (slow on 3.11)
+        return
     if refused is Violation.EMPTY_PILE:
         raise _illegal(
             state, action, refused, "the discard pile is empty", _said("discard-pile-empty")
         )
-    if refused is not None:
-        raise _illegal(
-            state,
-            action,
-            refused,
-            "a skip cannot be taken from the discard pile",
-            _said("no-skip-from-discard"),
-        )
+    raise _illegal(
+        state,
+        action,
+        refused,
+        "a skip cannot be taken from the discard pile",
+        _said("no-skip-from-discard"),
+    )
 
 
 def _check_draw(state: GameState, action: Draw | DrawTwo) -> None:
-    _need_step(state, action, TurnStep.DRAW)
+    if state.step is not STEP_DRAW:
+        raise _wrong_step(state, action, STEP_DRAW)
     two = isinstance(action, DrawTwo)
     refused = _draw_violation(state, action.player, 2 if two else 1)
+    if refused is None:  # the common case first: no member of Violation read (slow on 3.11)
+        return
     if refused is Violation.NO_TAKE_TWO:
         raise _illegal(
             state, action, refused, "drawing two needs a Take two in front", _said("no-take-two")
         )
-    if refused is not None:
-        reason = "fewer than two cards to draw" if two else "the draw pile is empty"
-        key = "too-few-to-draw-two" if two else "draw-pile-empty"
-        raise _illegal(state, action, refused, reason, _said(key))
+    reason = "fewer than two cards to draw" if two else "the draw pile is empty"
+    key = "too-few-to-draw-two" if two else "draw-pile-empty"
+    raise _illegal(state, action, refused, reason, _said(key))
 
 
 def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
@@ -897,8 +935,9 @@ def _laydown_phase(state: GameState, action: LayDown | Announce) -> int:
 
 def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, ...]]:
     """Returns the phase index and the hand left after laying down."""
-    _need_step(state, action, TurnStep.PLAY)
-    if state.variant.laydown_style is not LaydownStyle.TABLE:
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
+    if state.variant.laydown_style is not STYLE_TABLE:
         raise _illegal(
             state,
             action,
@@ -932,8 +971,9 @@ def _check_laydown(state: GameState, action: LayDown) -> tuple[int, tuple[Card, 
 
 
 def _check_announce(state: GameState, action: Announce) -> tuple[int, tuple[Card, ...]]:
-    _need_step(state, action, TurnStep.PLAY)
-    if state.variant.laydown_style is not LaydownStyle.ANNOUNCE:
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
+    if state.variant.laydown_style is not STYLE_ANNOUNCE:
         raise _illegal(
             state,
             action,
@@ -979,15 +1019,16 @@ _HIT_REASONS = {
 
 def _check_hit(state: GameState, action: Hit) -> Meld:
     """Returns the meld after the hit."""
-    _need_step(state, action, TurnStep.PLAY)
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
     seat, owner, index = action.player, action.owner, action.meld
     refused = _hit_violation(state, seat, owner, index)
-    if refused is Violation.NO_SUCH_MELD:
-        name = f"{seat_name(owner)}.{index + 1}"
-        raise _illegal(
-            state, action, refused, f"there is no meld {name}", _said("no-such-meld", meld=name)
-        )
-    if refused is not None:
+    if refused is not None:  # no member of Violation read otherwise (slow on 3.11)
+        if refused is Violation.NO_SUCH_MELD:
+            name = f"{seat_name(owner)}.{index + 1}"
+            raise _illegal(
+                state, action, refused, f"there is no meld {name}", _said("no-such-meld", meld=name)
+            )
         raise _illegal(state, action, refused, _HIT_REASONS[refused], _HIT_SAID[refused])
     hand = state.players[seat].hand
     _need_card(state, action, action.card, hand)
@@ -1031,7 +1072,7 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
         # The last card ends the hand at once, so the skip has no one to skip (C-13; M-11:
         # a last action card goes to the blue pile without effect).
         return (None,)
-    if state.variant.skip_target is SkipTarget.NEXT:
+    if state.variant.skip_target is TARGET_NEXT:
         nxt = _next_seat(state, seat)
         return (nxt,) if nxt != seat and _can_be_skipped(players[nxt]) else (None,)
     targets = tuple([s for s in state.active_seats if s != seat and _can_be_skipped(players[s])])
@@ -1040,9 +1081,10 @@ def _skip_targets(state: GameState, seat: int) -> tuple[int | None, ...]:
 
 def _check_discard(state: GameState, action: Discard) -> int:
     """Raise unless ``action`` is legal; where its card is in the hand."""
-    _need_step(state, action, TurnStep.PLAY)
+    if state.step is not STEP_PLAY:
+        raise _wrong_step(state, action, STEP_PLAY)
     at = _need_card(state, action, action.card, state.players[action.player].hand)
-    if action.card.kind is Kind.SKIP:
+    if action.card.kind is KIND_SKIP:
         targets = _skip_targets(state, action.player)
         if action.target not in targets:
             allowed = ", ".join("nobody" if t is None else seat_name(t) for t in targets)
@@ -1089,7 +1131,7 @@ def _begin_turn(
     """
     # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard (a
     # guard is 0 under any other skip limit: GameState.problems refuses it)
-    guarded = state.variant.skip_limit is SkipLimit.ROUND and any(p.skip_guard for p in players)
+    guarded = state.variant.skip_limit is LIMIT_ROUND and any(p.skip_guard for p in players)
     if players[seat].skipped:
         pending = {s for s, p in enumerate(players) if p.skipped}
         seat, lost = _skips_spent(state, seat, pending)
@@ -1102,9 +1144,9 @@ def _begin_turn(
         players = _count_turn(players)
     step: TurnStep | None = None  # nothing left to draw or reshuffle
     if changes.get("draw_pile", state.draw_pile):
-        step = TurnStep.DRAW
+        step = STEP_DRAW
     elif _can_reshuffle(_evolve(state, **changes)):
-        step = TurnStep.RESHUFFLE  # rule C-16
+        step = STEP_RESHUFFLE  # rule C-16
     limit = state.variant.max_hand_turns
     if step is None or (limit is not None and state.turns >= limit):
         # Nothing left to draw or reshuffle, or the hand bound reached (C-16, a library
@@ -1136,7 +1178,7 @@ def _skip_on(state: GameState, players: tuple[PlayerState, ...], t: int) -> tupl
     With ``skip_limit=round`` the skip also guards ``t`` until every seat of the hand has
     taken or lost one turn.
     """
-    guard = len(state.active_seats) if state.variant.skip_limit is SkipLimit.ROUND else 0
+    guard = len(state.active_seats) if state.variant.skip_limit is LIMIT_ROUND else 0
     return (*players[:t], _pl(players[t], skipped=True, skip_guard=guard), *players[t + 1 :])
 
 
@@ -1160,15 +1202,15 @@ def _after_reveals(state: GameState) -> GameState:
             players=state.players,
             history=state.history,
         )
-    return _evolve(state, step=TurnStep.PLAY, to_draw=0)
+    return _evolve(state, step=STEP_PLAY, to_draw=0)
 
 
 def _reveal_step(state: GameState) -> GameState:
     """Enter the REVEAL step for ``state.to_draw`` cards, reshuffling first if needed."""
     if state.draw_pile:
-        return _evolve(state, step=TurnStep.REVEAL)
+        return _evolve(state, step=STEP_REVEAL)
     if _can_reshuffle(state):
-        return _evolve(state, step=TurnStep.RESHUFFLE)  # rule C-16
+        return _evolve(state, step=STEP_RESHUFFLE)  # rule C-16
     return _after_reveals(state)  # nothing left to draw: the draw is cut short
 
 
@@ -1193,15 +1235,15 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
             Event(hand_over=state.hand_number, went_out=went_out, scores=state.scores)
         )
         state = _evolve(state, history=ended)
-        if went_out is not None and variant.tiebreak_win is TiebreakWin.GO_OUT:  # rule C-26
+        if went_out is not None and variant.tiebreak_win is TIEBREAK_GO_OUT:  # rule C-26
             return _game_over(state, (went_out,))
         return _deal_hand(
             state, dealer=_next_seat(state, state.dealer), hand_number=state.hand_number + 1
         )
     scoring = variant.scoring
     last = len(variant.phases)
-    every_hand = variant.advance is Advance.EVERY_HAND
-    pick = variant.phase_order is PhaseOrder.PICK
+    every_hand = variant.advance is ADVANCE_EVERY_HAND
+    pick = variant.phase_order is ORDER_PICK
     players = []
     for seat, p in enumerate(state.players):
         score = p.score
@@ -1240,7 +1282,7 @@ def _next_hand(state: GameState) -> GameState:
     """Let Keep all holders decide (M-13), then deal the next hand."""
     for seat, p in enumerate(state.players):
         if p.keep_all:
-            return _evolve(state, step=TurnStep.KEEP_HAND, turn=seat)
+            return _evolve(state, step=STEP_KEEP_HAND, turn=seat)
     return _deal_hand(
         state, dealer=(state.dealer + 1) % len(state.players), hand_number=state.hand_number + 1
     )
@@ -1267,23 +1309,24 @@ def to_discard_pile(variant: Variant, card: Card) -> bool:
     >>> to_discard_pile(phase10.CLASSIC, skip), to_discard_pile(phase10.MASTER, skip)
     (True, False)
     """
-    return not (variant.action_cards and (card.kind is Kind.ACTION or card.kind is Kind.SKIP))
+    return not (variant.action_cards and (card.kind is KIND_ACTION or card.kind is KIND_SKIP))
 
 
 def _apply_chance(state: GameState, action: Action) -> GameState:
     step = state.step
     if isinstance(action, Reveal):  # the most common chance action in play: tested first
-        _need_step(state, action, TurnStep.REVEAL, TurnStep.DRAW_TWO)
+        if step is not STEP_REVEAL and step is not STEP_DRAW_TWO:
+            raise _wrong_step(state, action, STEP_REVEAL, STEP_DRAW_TWO)
         pile = _remove_at(state.draw_pile, _check_chance_card(state, action))
-        if step is TurnStep.DRAW_TWO:  # rule M-12: two cards, one to keep
+        if step is STEP_DRAW_TWO:  # rule M-12: two cards, one to keep
             drawn = (*state.drawn, action.card)
-            nxt = TurnStep.KEEP if len(drawn) == 2 else TurnStep.DRAW_TWO
-            history = _unseen(state.history, Unseen.REVEAL, state.turn)
+            nxt = STEP_KEEP if len(drawn) == 2 else STEP_DRAW_TWO
+            history = _unseen(state.history, UNSEEN_REVEAL, state.turn)
             return _evolve(state, draw_pile=pile, drawn=drawn, step=nxt, history=history)
         seat = state.turn if state.receiver is None else state.receiver
         p = state.players[seat]
         players = _with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card)))
-        history = _unseen(state.history, Unseen.REVEAL, seat)
+        history = _unseen(state.history, UNSEEN_REVEAL, seat)
         left = state.to_draw - 1
         if left <= 0 and state.receiver is None:
             # the player's own last card: straight to PLAY, what _after_reveals does, in
@@ -1293,7 +1336,7 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
                 players=players,
                 draw_pile=pile,
                 to_draw=0,
-                step=TurnStep.PLAY,
+                step=STEP_PLAY,
                 history=history,
             )
         after = _evolve(state, players=players, draw_pile=pile, to_draw=left, history=history)
@@ -1301,7 +1344,8 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             return _reveal_step(after)
         return _after_reveals(after)
     if isinstance(action, Deal):
-        _need_step(state, action, TurnStep.DEAL)
+        if state.step is not STEP_DEAL:
+            raise _wrong_step(state, action, STEP_DEAL)
         at = _check_chance_card(state, action)
         receivers = _receivers(state)
         seat = receivers[state.dealt % len(receivers)]
@@ -1315,15 +1359,16 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             players=_with_player(state, seat, _pl(p, hand=_insert(p.hand, action.card))),
             draw_pile=_remove_at(state.draw_pile, at),
             dealt=dealt,
-            step=TurnStep.TURN_UP if done else TurnStep.DEAL,
-            history=_unseen(history, Unseen.DEAL, seat),
+            step=STEP_TURN_UP if done else STEP_DEAL,
+            history=_unseen(history, UNSEEN_DEAL, seat),
         )
     if isinstance(action, TurnUp):
-        _need_step(state, action, TurnStep.TURN_UP)
+        if state.step is not STEP_TURN_UP:
+            raise _wrong_step(state, action, STEP_TURN_UP)
         at = _check_chance_card(state, action)
         first = _next_seat(state, state.dealer)
         players = tuple(_pl(p, kept=False) if p.kept else p for p in state.players)
-        if action.card.kind is Kind.SKIP:  # rule C-21: the first player is skipped
+        if action.card.kind is KIND_SKIP:  # rule C-21: the first player is skipped
             players = _skip_on(state, players, first)
         if not state.dealt:  # nobody was dealt (every hand kept, M-13): a new history
             state = _evolve(state, history=_EMPTY)
@@ -1336,13 +1381,14 @@ def _apply_chance(state: GameState, action: Action) -> GameState:
             discard_pile=(action.card,),
         )
     if isinstance(action, Reshuffle):
-        _need_step(state, action, TurnStep.RESHUFFLE)
+        if state.step is not STEP_RESHUFFLE:
+            raise _wrong_step(state, action, STEP_RESHUFFLE)
         pile = state.discard_pile
         after = _evolve(
             state,
             draw_pile=tuple(sorted(pile[:-1], key=_key)),
             discard_pile=pile[-1:],
-            step=TurnStep.REVEAL if state.to_draw > 0 else TurnStep.DRAW,
+            step=STEP_REVEAL if state.to_draw > 0 else STEP_DRAW,
             reshuffles=state.reshuffles + 1,
             history=_logged(state, action),
         )
@@ -1359,8 +1405,8 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
     if isinstance(action, _DRAW_TYPES):
         _check_draw(state, action)
         if isinstance(action, DrawTwo):
-            return _evolve(state, step=TurnStep.DRAW_TWO, drawn=(), history=_logged(state, action))
-        return _evolve(state, step=TurnStep.REVEAL, to_draw=1, history=_logged(state, action))
+            return _evolve(state, step=STEP_DRAW_TWO, drawn=(), history=_logged(state, action))
+        return _evolve(state, step=STEP_REVEAL, to_draw=1, history=_logged(state, action))
     assert isinstance(action, PLAYER_ACTION_TYPES)
     seat = action.player
     p = state.players[seat]
@@ -1372,7 +1418,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
             state,
             players=_with_player(state, seat, _pl(p, hand=hand, known=_insert(p.known, top))),
             discard_pile=state.discard_pile[:-1],
-            step=TurnStep.PLAY,
+            step=STEP_PLAY,
             history=state.history.plus(Event(action=action, card=top)),
         )
     if isinstance(action, LayDown):
@@ -1380,7 +1426,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
         melds = action.laydown.melds
         table = (*state.table[:seat], state.table[seat] + melds, *state.table[seat + 1 :])
         completed = p.completed
-        if state.variant.phase_order is PhaseOrder.PICK:  # rule V-4
+        if state.variant.phase_order is ORDER_PICK:  # rule V-4
             completed = tuple(sorted((*completed, index)))
         after = _evolve(
             state,
@@ -1399,7 +1445,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
             laid_this_turn=True,
             history=_logged(state, action),
         )
-        if state.tiebreak and state.variant.tiebreak_win is TiebreakWin.LAYDOWN:
+        if state.tiebreak and state.variant.tiebreak_win is TIEBREAK_LAYDOWN:
             return _game_over(after, (seat,))  # rule C-26
         if state.variant.end_at_last_phase and _finished(state.variant, p.phase, completed):
             # rule T-5 (ten-phases-rummy): the game ends now, scored as if seat went out
@@ -1433,7 +1479,7 @@ def _apply_checked(state: GameState, action: Action) -> GameState:
 
 def _finished(variant: Variant, phase: int, completed: tuple[int, ...]) -> bool:
     """Whether a player on ``phase`` (0-based) who just laid it down has done every phase."""
-    if variant.phase_order is PhaseOrder.PICK:  # rule V-4
+    if variant.phase_order is ORDER_PICK:  # rule V-4
         return len(completed) == len(variant.phases)
     return phase + 1 >= len(variant.phases)
 
@@ -1447,9 +1493,9 @@ def _discard(state: GameState, action: Discard) -> GameState:
     discards, blue = _discard_to(state, card)
     player = _pl(p, hand=rest, known=_forget(p.known, (card,)))
     action_kind = card.action if state.variant.action_cards and rest else None
-    if action_kind is ActionKind.TAKE_TWO:  # rule M-12
+    if action_kind is ACTION_TAKE_TWO:  # rule M-12
         player = _pl(player, take_two=True)
-    elif action_kind is ActionKind.KEEP_ALL:  # rule M-13
+    elif action_kind is ACTION_KEEP_ALL:  # rule M-13
         player = _pl(player, keep_all=True)
     players = _with_player(state, seat, player)
     if action.target is not None:  # rules C-19, M-14: the target loses their next turn
@@ -1460,14 +1506,14 @@ def _discard(state: GameState, action: Discard) -> GameState:
             state, players=players, discard_pile=discards, action_pile=blue, history=history
         )
         return _end_hand(after, went_out=seat)
-    if action_kind is ActionKind.GIVE_FIVE:  # rule M-15: opponents offer cards
+    if action_kind is ACTION_GIVE_FIVE:  # rule M-15: opponents offer cards
         return _evolve(
             state,
             players=players,
             discard_pile=discards,
             action_pile=blue,
             history=history,
-            step=TurnStep.OFFER,
+            step=STEP_OFFER,
             offers=(),
         )
     return _begin_turn(
@@ -1521,7 +1567,8 @@ def _announce(state: GameState, action: Announce) -> GameState:
 
 def _apply_master(state: GameState, action: Action) -> GameState:
     if isinstance(action, Keep):
-        _need_step(state, action, TurnStep.KEEP)
+        if state.step is not STEP_KEEP:
+            raise _wrong_step(state, action, STEP_KEEP)
         if action.card not in state.drawn:
             raise _illegal(
                 state, action, Violation.CARD_NOT_IN_HAND, f"{action.card} was not drawn"
@@ -1536,11 +1583,12 @@ def _apply_master(state: GameState, action: Action) -> GameState:
             discard_pile=discards,
             action_pile=blue,
             drawn=(),
-            step=TurnStep.PLAY,
-            history=_unseen(state.history, Unseen.KEEP, seat),
+            step=STEP_PLAY,
+            history=_unseen(state.history, UNSEEN_KEEP, seat),
         )
     if isinstance(action, Offer):
-        _need_step(state, action, TurnStep.OFFER)
+        if state.step is not STEP_OFFER:
+            raise _wrong_step(state, action, STEP_OFFER)
         seat = action.player
         p = state.players[seat]
         _need_card(state, action, action.card, p.hand)
@@ -1556,10 +1604,11 @@ def _apply_master(state: GameState, action: Action) -> GameState:
             history=_logged(state, action),
         )
         if len(offers) == _GIVE_FIVE or after.next_offerer == state.turn:
-            return _evolve(after, step=TurnStep.TAKE_OFFER)
+            return _evolve(after, step=STEP_TAKE_OFFER)
         return after
     if isinstance(action, TakeOffer):
-        _need_step(state, action, TurnStep.TAKE_OFFER)
+        if state.step is not STEP_TAKE_OFFER:
+            raise _wrong_step(state, action, STEP_TAKE_OFFER)
         chosen = (action.owner, action.card)
         if chosen not in state.offers:
             raise _illegal(
@@ -1590,7 +1639,8 @@ def _apply_master(state: GameState, action: Action) -> GameState:
         )
         return _reveal_step(after)  # rule M-15: the owner draws a card
     if isinstance(action, KeepHand):
-        _need_step(state, action, TurnStep.KEEP_HAND)
+        if state.step is not STEP_KEEP_HAND:
+            raise _wrong_step(state, action, STEP_KEEP_HAND)
         seat = action.player
         p = state.players[seat]
         after = _evolve(
@@ -1674,14 +1724,14 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         return () if full is None else legal_actions(full)
     step = state.step
     seat = state.turn
-    if step is TurnStep.PLAY:  # PLAY and DRAW first: the commonest, neither chance's nor over
+    if step is STEP_PLAY:  # PLAY and DRAW first: the commonest, neither chance's nor over
         passed = () if _lay_down_violation(state, seat) is not None else _listable(state, seat)
         if not passed:
             return hits_and_discards(state)  # no laydown to search for: no budget needed
         with work_budget(search_limit=_ENGINE):  # one budget for both (no nested one)
             laydowns = _laydown_actions(state, _laydowns(state, seat, most=_most(), passed=passed))
             return (*laydowns, *hits_and_discards(state))
-    if step is TurnStep.DRAW:
+    if step is STEP_DRAW:
         out: list[Action] = []
         if _draw_violation(state, seat, 1) is None:
             out.append(_new_draw(seat))
@@ -1690,7 +1740,7 @@ def legal_actions(state: GameState | Viewpoint) -> tuple[Action, ...]:
         if _draw_violation(state, seat, 2) is None:
             out.append(DrawTwo(seat))
         return tuple(out)
-    if step is TurnStep.OVER:
+    if step is STEP_OVER:
         return ()
     if state.is_chance:
         return tuple(a for a, _ in chance_outcomes(state))
@@ -1737,7 +1787,7 @@ def _laydowns(
     (:func:`_listable`); they are not asked again.
     """
     variant = state.variant
-    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    announce = variant.laydown_style is STYLE_ANNOUNCE
     rules = variant.meld_rules
     hand = state.players[seat].hand
     limits = _search_limits(current_limits())
@@ -1817,7 +1867,7 @@ def laydown_actions(
             last laydown was found (never in the built-in games' real hands); the error
             names the limit to raise.
     """
-    if state.step is not TurnStep.PLAY:
+    if state.step is not STEP_PLAY:
         return ()
     with work_budget(search_limit=_ENGINE):
         return _listed_laydowns(state, phase, exact=exact)
@@ -1844,7 +1894,7 @@ def _laydown_actions(
 ) -> tuple[LayDown | Announce, ...]:
     """The actions of the player to act for ``laydowns``: laydowns, or announcements (T-4)."""
     seat = state.turn
-    if state.variant.laydown_style is LaydownStyle.ANNOUNCE:
+    if state.variant.laydown_style is STYLE_ANNOUNCE:
         return tuple(Announce(seat, x, keep) for x in laydowns for keep in (True, False))
     return tuple([LayDown(seat, x) for x in laydowns])
 
@@ -1855,14 +1905,14 @@ def laydown_phases(state: GameState) -> tuple[int, ...]:
     The phases of :func:`laydown_actions`, found without listing every laydown: a phase
     whose first laydown the call's work budget cannot find is left out, as there.
     """
-    if state.step is not TurnStep.PLAY:
+    if state.step is not STEP_PLAY:
         return ()
     seat = state.turn
     if _lay_down_violation(state, seat) is not None:
         return ()
     variant = state.variant
     hand = state.players[seat].hand
-    announce = variant.laydown_style is LaydownStyle.ANNOUNCE
+    announce = variant.laydown_style is STYLE_ANNOUNCE
     found = []
     for i in state.open_phases(seat):
         phase = variant.phases[i]
@@ -1932,7 +1982,7 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                         hits = known[1]
                     out.extend(hits)
     discards_of = _DISCARDS.get
-    skip = Kind.SKIP
+    skip = KIND_SKIP
     last = None
     for card in distinct:
         key = card.sort_key
@@ -2014,13 +2064,13 @@ def _listed_hits(
 
 def _master_choices(state: GameState) -> tuple[Action, ...]:
     step = state.step
-    if step is TurnStep.KEEP:
+    if step is STEP_KEEP:
         return tuple(Keep(state.turn, c) for c in dict.fromkeys(state.drawn))
-    if step is TurnStep.OFFER:
+    if step is STEP_OFFER:
         seat = state.next_offerer
         return tuple(Offer(seat, c) for c in dict.fromkeys(state.players[seat].hand))
-    if step is TurnStep.TAKE_OFFER:
+    if step is STEP_TAKE_OFFER:
         return tuple(TakeOffer(state.turn, o, c) for o, c in dict.fromkeys(state.offers))
-    if step is TurnStep.KEEP_HAND:
+    if step is STEP_KEEP_HAND:
         return (KeepHand(state.turn, True), KeepHand(state.turn, False))
     return ()  # pragma: no cover

@@ -22,6 +22,12 @@ import attrs
 from phase10 import _pictures
 from phase10._checks import is_whole
 from phase10._fast import VALID_STATES, BoundedCache, IdentityCache, WeakMarks, make_projection
+from phase10._members import (
+    STEP_OVER,
+    UNSEEN_DEAL,
+    UNSEEN_KEEP,
+    UNSEEN_REVEAL,
+)
 from phase10.actions import Action, Deal, Keep, Reveal
 from phase10.cards import Card
 from phase10.errors import ArgumentError, InvalidStateError
@@ -143,7 +149,7 @@ class PlayerView:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.step is TurnStep.OVER
+        return self.step is STEP_OVER
 
     @property
     def is_my_turn(self) -> bool:
@@ -336,7 +342,7 @@ def seen_drawn(state: GameState, player: int) -> tuple[Card, ...]:
     return state.drawn if player == state.turn else ()
 
 
-_UNSEEN_ACTION: dict[Unseen, type] = {Unseen.DEAL: Deal, Unseen.REVEAL: Reveal, Unseen.KEEP: Keep}
+_UNSEEN_ACTION: dict[Unseen, type] = {UNSEEN_DEAL: Deal, UNSEEN_REVEAL: Reveal, UNSEEN_KEEP: Keep}
 
 
 def seen_by(event: Event, seat: int, *, action: Action | None = None) -> Event:
@@ -363,7 +369,7 @@ def seen_by(event: Event, seat: int, *, action: Action | None = None) -> Event:
         return event
     if type(action) is not _UNSEEN_ACTION[how] or getattr(action, "player", seat) != seat:
         raise InvalidStateError(f"{action} is not the action of the event {event}")
-    return Event(action=action) if how is Unseen.KEEP else Event(action=action, to=seat)
+    return Event(action=action) if how is UNSEEN_KEEP else Event(action=action, to=seat)
 
 
 def _visible_cards(v: PlayerView) -> Iterator[Card]:
