@@ -216,9 +216,9 @@ class Plan:
         shape lacks its size less the naturals its pattern accepts, a run-like shape one
         card for every place no natural of the hand fits. Each group of a laydown uses
         wilds of its own, so a hand whose gaps add up to more wilds than it holds has no
-        laydown. Shapes it cannot count (a place pattern repeated in one shape) count as
-        needing no wild, so the answer stays "maybe" there. ``True`` is only a maybe: the
-        oracle (:mod:`phase10._laydown_oracle`) decides.
+        laydown. A shape that names one place pattern in several places is counted place
+        by place (:func:`reach`). ``True`` is only a maybe: the oracle
+        (:mod:`phase10._laydown_oracle`) decides.
         """
         fast = self.fast
         # classify appends a new class to these lists in place: they stay the plan's own
