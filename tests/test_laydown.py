@@ -41,12 +41,12 @@ from phase10 import (
     iter_laydowns,
     parse_cards,
 )
-from phase10._laydown_search import lays_down
 from phase10.cards import MASTER_COLORS, SUITS, master_deck, standard_deck
-from phase10.limits import DEFAULT_LIMITS, Limits
+from phase10.limits import Limits
 from phase10.phases import MASTER_PHASES, TEN_PHASES_PHASES
 from tests import bruteforce
 from tests.depth import sized
+from tests.helpers import engine_lays_down
 from tests.strategies import (
     CLASSIC_DECK,
     WILD_RICH_DECK,
@@ -506,7 +506,7 @@ def check_against_brute_force(
     )
     found = find_laydown(hand, phase, rules=rules)
     assert exists == (found is not None), (format_cards(hand), str(phase))
-    assert exists == lays_down(hand, phase, rules, DEFAULT_LIMITS), (format_cards(hand), str(phase))
+    assert exists == engine_lays_down(hand, phase, rules), (format_cards(hand), str(phase))
     if found is not None:
         assert_valid(found, hand, phase, rules)
 

@@ -1,9 +1,9 @@
 """The counted pre-check of the laydown search (issue 22): a necessary condition, never wrong.
 
 ``Plan.may_lay_down`` may say "maybe" to a hand without a laydown, but never "no" to a hand
-that has one (C-9, C-10, C-17); the engine's existence check (``lays_down``) agrees with
-:func:`phase10.find_laydown` exactly, except that it leaves distinct-colour phases (T-3) to
-the listing.
+that has one (C-9, C-10, C-17); the engine's existence check (the pre-check, then the walk
+of its listing: ``tests.helpers.engine_lays_down``) agrees with :func:`phase10.find_laydown`
+exactly.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from phase10 import (
     parse_cards,
 )
 from phase10._laydown_plan import compiled_plan
-from phase10._laydown_search import lays_down
 from phase10.limits import DEFAULT_LIMITS
+from tests.helpers import engine_lays_down
 from tests.strategies import WILD_RICH_DECK, TwinsOf, hands
 
 
@@ -132,14 +132,11 @@ def test_the_pre_check_never_refuses_a_hand_that_lays_down(
 @given(_cases())
 def test_the_engine_existence_check_is_find_laydowns(
     case: tuple[Phase, MeldRules, tuple[Card, ...]],
-) -> None:  # rules C-9, C-10; T-3 phases are left to the listing
+) -> None:  # rules C-9, C-10, T-3
     phase, rules, hand = case
-    exists = lays_down(hand, phase, rules, DEFAULT_LIMITS)
+    exists = engine_lays_down(hand, phase, rules)
     found = find_laydown(hand, phase, rules=rules, limits=DEFAULT_LIMITS)
-    if phase.distinct_colors:
-        assert exists or found is None
-    else:
-        assert (found is not None) == exists
+    assert (found is not None) == exists
 
 
 def test_the_pre_check_refuses_hands_by_counts() -> None:  # rules C-9, C-10
@@ -184,7 +181,7 @@ def test_twins_lay_down_from_naturals_alone(hand: str, expected: str) -> None:
     cards = parse_cards(hand)
     found = find_laydown(cards, phase)
     assert expected == (None if found is None else str(found))
-    assert True is lays_down(cards, phase, CLASSIC_MELD_RULES, DEFAULT_LIMITS)
+    assert True is engine_lays_down(cards, phase, CLASSIC_MELD_RULES)
     # the listings too: the first laydown is the first of every laydown, and is minimal
     assert expected == str(next(phase10.iter_laydowns(cards, phase)))
     assert expected == str(next(phase10.iter_laydowns(cards, phase, minimal=True)))
