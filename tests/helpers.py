@@ -47,6 +47,7 @@ from phase10 import (
     KeepHand,
     LayDown,
     LaydownStyle,
+    MeldRules,
     Offer,
     Phase,
     PhaseMelds,
@@ -70,6 +71,9 @@ from phase10 import (
     sample_chance,
     view,
 )
+from phase10._laydown_plan import compiled_plan
+from phase10._laydown_search import counted_check, engine_laydowns
+from phase10.limits import DEFAULT_LIMITS
 
 __all__ = [
     "announce",
@@ -86,6 +90,7 @@ __all__ = [
     "dealing_order",
     "discard",
     "draw",
+    "engine_lays_down",
     "hit",
     "lay",
     "laydown",
@@ -587,3 +592,15 @@ def play_random_game(
         assert state.hand_number <= max_hands, f"{variant.name}: no end after {max_hands} hands"
     check_state(state.validate())
     return state, steps
+
+
+def engine_lays_down(hand: tuple[Card, ...], phase: Phase, rules: MeldRules) -> bool:
+    """Whether the engine finds ``hand`` lays ``phase`` down (C-9, C-10), as ``legal_actions``.
+
+    Its existence check: the counted pre-check, then the walk of the listing, which yields
+    a first laydown or none (the oracle is not asked first).
+    """
+    if not counted_check(hand, phase, rules, DEFAULT_LIMITS):
+        return False
+    minimal = compiled_plan(phase, rules).minimal
+    return next(engine_laydowns(hand, phase, rules, minimal, DEFAULT_LIMITS), None) is not None

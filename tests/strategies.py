@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+import attrs
 from hypothesis import strategies as st
 
 import phase10
@@ -15,7 +16,11 @@ from phase10 import (
     Color,
     GameState,
     Kind,
+    MeldRules,
+    Pattern,
     Phase,
+    Shape,
+    Slots,
     classic_deck,
 )
 from phase10.cards import master_deck, standard_deck
@@ -63,6 +68,84 @@ def hands(
     return st.lists(
         st.integers(0, len(deck) - 1), unique=True, min_size=min_size, max_size=max_size
     ).map(lambda positions: tuple(deck[i] for i in positions))
+
+
+# --- user-defined group types whose shapes repeat a place pattern ----------------------------
+# A run-like shape (Slots) may name one pattern in several places: the counting oracle and
+# the pre-check must count those places one by one, not the patterns (the laydowns of
+# TwinsOf were missed for that, issue 22's fifth round). tests/test_laydown.py checks the
+# search against tests/bruteforce.py on phases of them.
+
+
+@attrs.frozen
+class TwinsOf:
+    """A user-defined group the count cannot reason about place by place.
+
+    Its shapes repeat one pattern in several places (the count of places a natural fits
+    is then not the count of patterns), and one place takes any low number: ``TwinsOf(3)``
+    is two cards of one number and one card numbered 1-4 (R5 B5 G2, R1 R1 B1).
+    """
+
+    size: int
+
+    def __str__(self) -> str:
+        return f"{self.size} twins"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        low = Pattern(numbers=frozenset(range(1, 5)))
+        return tuple(
+            Slots((Pattern.of(number=n),) * (self.size - 1) + (low,))
+            for n in range(1, rules.max_number + 1)
+        )
+
+
+@attrs.frozen
+class PairRunOf:
+    """``pairs`` consecutive numbers or more, two cards of each: R5 B5 G6 Y6 for 2 pairs.
+
+    Each pattern fills two places side by side; a longer shape drops no single end card
+    into a shorter one (its ends are pairs), so a search may not keep it at its minimum.
+    """
+
+    pairs: int
+
+    @property
+    def size(self) -> int:
+        return 2 * self.pairs
+
+    def __str__(self) -> str:
+        return f"run of {self.pairs} pairs"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        top = rules.max_number
+        return tuple(
+            Slots(tuple(Pattern.of(number=n) for n in range(start, start + length) for _ in "ab"))
+            for length in range(self.pairs, top + 1)
+            for start in range(1, top - length + 2)
+        )
+
+
+@attrs.frozen
+class Bookends:
+    """A card of one colour, any card of one number, another card of that colour: R1 B5 R9.
+
+    The colour's pattern is repeated apart, around a number's pattern that accepts some of
+    the same cards (R5 fits all three places of a red shape around 5).
+    """
+
+    @property
+    def size(self) -> int:
+        return 3
+
+    def __str__(self) -> str:
+        return "bookends"
+
+    def shapes(self, rules: MeldRules) -> tuple[Shape, ...]:
+        return tuple(
+            Slots((Pattern.of(color=c), Pattern.of(number=n), Pattern.of(color=c)))
+            for c in rules.colors
+            for n in range(1, rules.max_number + 1)
+        )
 
 
 def classic_phases() -> st.SearchStrategy[Phase]:

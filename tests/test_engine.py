@@ -78,6 +78,7 @@ from tests.helpers import (
     start,
     take,
 )
+from tests.strategies import TwinsOf
 
 # Hands used by several scenarios (each number card exists twice per colour).
 #: Phase 1 ready (R1 B1 G1 | R2 B2 G2); R9 B10 G11 Y12 is also a run of 4.
@@ -304,6 +305,21 @@ def test_c12_lay_down_is_optional_and_once_per_hand() -> None:
     refuse(state, laydown, Violation.ALREADY_LAID_DOWN)
     state = pass_turn(play(state, discard(state, "R9")), "Y3")
     assert [] == layable(draw(state, "Y6"))  # still not on the next turn
+
+
+def test_c12_a_user_group_that_repeats_a_place_pattern_is_offered() -> None:
+    # rules C-9, C-12: the engine's existence check counted the places of TwinsOf's shapes
+    # by pattern (two places of fives as one) and never offered a laydown of naturals alone
+    variant = Variant(name="twins", phases=(Phase((TwinsOf(3),)),))
+    hand = "R5 B5 G2 Y9 R11 B12 G10 Y3 R8 B6"
+    state = draw(start([hand, NOTHING], "G7", variant=variant), "G11")
+    expected = {
+        f"p1 lay {twins} {low}"
+        for pair in (("R5", "B5"), ("R11", "G11"))
+        for twins in (" ".join(pair), " ".join(reversed(pair)))
+        for low in ("G2", "Y3")
+    }
+    assert expected == {str(a) for a in layable(state)}
 
 
 def test_c13_discard_ends_the_turn_and_the_last_card_ends_the_hand() -> None:

@@ -42,12 +42,17 @@ from phase10 import (
     parse_cards,
 )
 from phase10.cards import MASTER_COLORS, SUITS, master_deck, standard_deck
+from phase10.limits import Limits
 from phase10.phases import MASTER_PHASES, TEN_PHASES_PHASES
 from tests import bruteforce
 from tests.depth import sized
+from tests.helpers import engine_lays_down
 from tests.strategies import (
     CLASSIC_DECK,
     WILD_RICH_DECK,
+    Bookends,
+    PairRunOf,
+    TwinsOf,
     classic_cards,
     classic_phases,
     hands,
@@ -459,6 +464,74 @@ def test_other_rules_agree_with_brute_force(
         if i % 2 == 0:
             every = list(iter_laydowns(hand, phase, rules=rules, minimal=minimal))
             assert expected == keys(phase, every), (format_cards(hand), str(phase))
+
+
+# --- user-defined groups that repeat a place pattern, against brute force (C-9, C-10) -----
+
+#: Phases of group types whose run-like shapes name one pattern in several places (see
+#: tests/strategies.py), and three sets of 2 (reported, in issue 22, not to lay down with
+#: minimal=True).
+REPEATING_PHASES = (
+    Phase((TwinsOf(3),)),
+    Phase((TwinsOf(3), SetOf(2))),
+    Phase((TwinsOf(4),)),
+    Phase((TwinsOf(3), TwinsOf(3))),
+    Phase((PairRunOf(2),)),
+    Phase((PairRunOf(2), SetOf(2))),
+    Phase((Bookends(), RunOf(3))),
+    Phase((SetOf(2), SetOf(2), SetOf(2))),
+)
+REPEATING_RULES = (
+    CLASSIC_MELD_RULES,
+    GROUP_SCOPE,
+    NO_MINIMUM,
+    PHASE_SCOPE,
+    MeldRules(natural_minimum=NaturalScope.GROUP, naturals_in_runs=2),
+)
+ROOMY = Limits(max_search_nodes=10**7)
+#: Numbers 1-4 only (and the wilds): hands of it lay the phases above down more often.
+LOW_DECK = tuple(c for c in WILD_RICH_DECK if c.is_wild or (c.number or 99) <= 4)
+
+
+def check_against_brute_force(
+    hand: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool
+) -> None:
+    """The listing is the brute force's, and find_laydown and the engine's check agree."""
+    expected = bruteforce.distinct(hand, phase, rules=rules, minimal=minimal)
+    # wilds of many readings make a thousand laydowns or more: more steps than a real hand
+    every = list(iter_laydowns(hand, phase, rules=rules, minimal=minimal, limits=ROOMY))
+    assert expected == keys(phase, every), (format_cards(hand), str(phase), minimal)
+    exists = bool(expected) or (
+        minimal and bruteforce.exists(hand, phase, rules=rules, minimal=False)
+    )
+    found = find_laydown(hand, phase, rules=rules)
+    assert exists == (found is not None), (format_cards(hand), str(phase))
+    assert exists == engine_lays_down(hand, phase, rules), (format_cards(hand), str(phase))
+    if found is not None:
+        assert_valid(found, hand, phase, rules)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(REPEATING_PHASES),
+    st.sampled_from(REPEATING_RULES),
+    st.sampled_from((WILD_RICH_DECK, LOW_DECK)).flatmap(lambda d: hands(d, min_size=3, max_size=8)),
+    st.booleans(),
+)
+def test_repeated_place_patterns_agree_with_brute_force(
+    phase: Phase, rules: MeldRules, hand: tuple[Card, ...], minimal: bool
+) -> None:
+    check_against_brute_force(hand, phase, rules, minimal)
+
+
+@pytest.mark.parametrize("index", range(len(REPEATING_PHASES)))
+def test_repeated_place_patterns_on_seeded_hands(index: int) -> None:
+    phase = REPEATING_PHASES[index]
+    for i in range(sized(24, slow=240, compat=8)):
+        deck = LOW_DECK if i % 2 else WILD_RICH_DECK
+        hand = seeded(f"repeats:{index}", i, deck, (6, 7, 8))
+        rules = REPEATING_RULES[i % len(REPEATING_RULES)]
+        check_against_brute_force(hand, phase, rules, minimal=i % 3 == 0)
 
 
 # --- properties ----------------------------------------------------------------------------

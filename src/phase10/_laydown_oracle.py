@@ -11,7 +11,7 @@ descending into the next group, so it never enters a branch without a laydown.
 
 from __future__ import annotations
 
-from phase10._laydown_plan import Plan
+from phase10._laydown_plan import Plan, reach
 from phase10.errors import SearchLimitError
 from phase10.limits import charge_steps, search_budget
 
@@ -146,6 +146,7 @@ class Oracle:
         pnat, present, wilds, total = self._census(group.has_repeats)
         simple = plan.simple(g)
         shapes = group.shapes
+        places = group.places
         for idx in group.live[minimal]:
             if idx < lo:
                 continue
@@ -164,7 +165,13 @@ class Oracle:
                     return idx
             elif length <= total:
                 # a run-like shape: at most one natural a place, and a wild for every other
-                have = (group.masks[idx] & present).bit_count()
+                # (a pattern named in several places counts once per place)
+                bits = places[idx]
+                have = (
+                    (group.masks[idx] & present).bit_count()
+                    if bits is None
+                    else reach(bits, present)
+                )
                 if (
                     have >= need
                     and length - have <= wilds
@@ -199,6 +206,7 @@ class Oracle:
         hi = size if self.minimal else total - plan.after[g]
         at = _Try(g, rem, size, hi)
         shapes = group.shapes
+        places = group.places
         follows = plan.follows[g + 1]
         for idx in group.live[self.minimal]:
             if idx < lo:
@@ -222,7 +230,12 @@ class Oracle:
                 if suffix[0] >= size and self._take(at, 0, 0, 0):
                     return idx
             elif length <= hi:
-                have = (group.masks[idx] & present).bit_count()
+                bits = places[idx]
+                have = (
+                    (group.masks[idx] & present).bit_count()
+                    if bits is None
+                    else reach(bits, present)
+                )
                 if have >= need and length - have <= wilds:
                     at.need = need
                     at.pids = pids

@@ -28,7 +28,7 @@ from phase10.groups import (
 )
 from phase10.phases import Phase
 
-__all__ = ["SORT_KEY", "Entry", "GroupPlan", "Plan", "compiled_plan"]
+__all__ = ["SORT_KEY", "Entry", "GroupPlan", "Plan", "compiled_plan", "reach"]
 
 #: The canonical order of cards: the order of their sort keys (equal cards, equal keys).
 SORT_KEY = operator.attrgetter("sort_key")
@@ -41,7 +41,7 @@ Entry = tuple[Shape, tuple[int, ...], int, int]
 class GroupPlan:
     """One group of a phase, compiled: its shapes in search order, as pattern ids."""
 
-    __slots__ = ("group", "has_repeats", "live", "masks", "shapes", "size")
+    __slots__ = ("group", "has_repeats", "live", "masks", "places", "shapes", "size")
 
     def __init__(self, group: GroupType, shapes: tuple[Entry, ...]):
         self.group = group
@@ -51,6 +51,13 @@ class GroupPlan:
         self.has_repeats = any(not length for _, _, _, length in shapes)
         #: per shape: the pattern ids of its places, as bits
         self.masks = tuple(sum(1 << p for p in set(pids)) for _, pids, _, _ in shapes)
+        #: per shape: ``None`` when its places name distinct patterns (the places a natural
+        #: of the hand fits are then the bits of its mask the hand's naturals have), else
+        #: the bit of each place's pattern, place by place, for :func:`reach`
+        self.places = tuple(
+            None if len(set(pids)) == len(pids) else tuple(1 << p for p in pids)
+            for _, pids, _, _ in shapes
+        )
         #: the indices of the shapes a search tries, with extra cards (live[False]) and
         #: without (live[True]): run-like shapes shorter than the group, or longer when
         #: minimal, never fit
@@ -209,9 +216,9 @@ class Plan:
         shape lacks its size less the naturals its pattern accepts, a run-like shape one
         card for every place no natural of the hand fits. Each group of a laydown uses
         wilds of its own, so a hand whose gaps add up to more wilds than it holds has no
-        laydown. Shapes it cannot count (a place pattern repeated in one shape) count as
-        needing no wild, so the answer stays "maybe" there. ``True`` is only a maybe: the
-        oracle (:mod:`phase10._laydown_oracle`) decides.
+        laydown. A shape that names one place pattern in several places is counted place
+        by place (:func:`reach`). ``True`` is only a maybe: the oracle
+        (:mod:`phase10._laydown_oracle`) decides.
         """
         fast = self.fast
         # classify appends a new class to these lists in place: they stay the plan's own
@@ -252,7 +259,7 @@ class Plan:
                 if lack < gap:
                     gap = lack
             for length, bits in uneven:
-                lack = length - sum(1 for bit in bits if bit & present)
+                lack = length - reach(bits, present)
                 if lack < gap:
                     gap = lack
             if gap > 0:
@@ -353,6 +360,17 @@ class Plan:
         return self.class_of.put(card, cid)
 
 
+def reach(bits: tuple[int, ...], present: int) -> int:
+    """How many places of a run-like shape some natural fits, counted place by place.
+
+    ``bits`` holds the bit of each place's pattern (:attr:`GroupPlan.places`), ``present``
+    the patterns the naturals at hand fit. A pattern named in several places counts once
+    per place: each place takes a natural of its own, so a shape lacks a wild for every
+    place not counted, and holds no more naturals than are counted (C-9, C-17).
+    """
+    return sum([1 for bit in bits if bit & present])
+
+
 #: The role (Plan.role) of a wild class, and of a natural class more than one pattern accepts.
 _WILD = -1
 _MANY = -2
@@ -389,7 +407,9 @@ def _counted_group(group: GroupPlan) -> Counted:
         elif len(set(pids)) == length:
             runs.setdefault(group.masks[idx], length)
         else:
-            uneven.append((length, tuple(1 << p for p in pids)))
+            bits = group.places[idx]
+            assert bits is not None  # a place pattern repeated: one bit per place
+            uneven.append((length, bits))
     by_length: dict[int, list[int]] = {}
     for mask, length in runs.items():
         if not any(mask & ~(1 << p) in runs for p in range(mask.bit_length()) if mask >> p & 1):

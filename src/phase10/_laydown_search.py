@@ -63,7 +63,6 @@ __all__ = [
     "distinct_laydowns",
     "engine_laydowns",
     "first_of",
-    "lays_down",
     "listing_walk",
     "search_hand",
     "shape_colors",
@@ -227,8 +226,9 @@ class Walk:
     ) -> Iterator[Found]:
         """Every laydown, as (group index, shape, items) per group, in search order.
 
-        The oracle must have found the phase possible. Each laydown yielded is valid until
-        the next is asked for. With ``distinct_colors`` (T-3), a group whose shape shares a
+        The oracle need not have found the phase possible first (for a hand without a
+        laydown none is yielded). Each laydown yielded is valid until the next is asked
+        for. With ``distinct_colors`` (T-3), a group whose shape shares a
         colour with an earlier group's is skipped at once rather than filtered at the end,
         and ``suits`` bounds the wilds the later runs lack.
         """
@@ -674,12 +674,14 @@ def listing_walk(
 def engine_laydowns(
     hand: tuple[Card, ...], phase: Phase, rules: MeldRules, minimal: bool, limits: Limits
 ) -> Iterator[PhaseMelds]:
-    """:func:`~phase10.iter_laydowns` of a hand that :func:`lays_down` found lays ``phase`` down.
+    """:func:`~phase10.iter_laydowns` of a hand that :func:`counted_check` let through.
 
-    Nothing is checked again (the engine's hand, its size checked by :func:`lays_down`),
-    and the oracle is not asked again whether the phase can be laid down at all: it said
-    so (but for a phase of distinct colours, T-3, where :func:`lays_down` only counted).
-    The walk's own oracle (``minimal`` may differ from the check's) answers the rest.
+    The engine's exact existence check (C-9, C-10): nothing is checked again (the engine's
+    hand, its size checked by :func:`counted_check`), and the oracle is not asked first
+    whether the phase can be laid down at all: the walk asks it before each later group,
+    so it yields exactly the laydowns there are, none for a hand without one (a phase of
+    distinct colours, T-3, asks it first, with its colour bounds). Asking first cost
+    another 0.9% of a 4-player playout's instructions (docs/performance.md).
 
     Raises:
         SearchLimitError: the search needed more than ``limits.max_search_nodes`` steps.
@@ -698,7 +700,7 @@ def engine_laydowns(
 
 
 def counted_check(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits: Limits) -> bool:
-    """The first part of :func:`lays_down`: ``False`` only when ``hand`` cannot lay ``phase`` down.
+    """The engine's first check: ``False`` only when ``hand`` cannot lay ``phase`` down.
 
     Enough cards and the counted pre-check
     (:meth:`~phase10._laydown_plan.Plan.may_lay_down`): no search, no step spent, so the
@@ -713,45 +715,15 @@ def counted_check(hand: tuple[Card, ...], phase: Phase, rules: MeldRules, limits
     return len(hand) >= plan.size and plan.may_lay_down(hand)
 
 
-def lays_down(
-    hand: tuple[Card, ...],
-    phase: Phase,
-    rules: MeldRules,
-    limits: Limits,
-    *,
-    counted: bool = False,
-) -> bool:
-    """Whether ``hand`` lays ``phase`` down: the engine's existence check (C-9, C-10).
-
-    For a hand the engine holds, whose cards it checked as they came in: nothing is
-    checked again and no meld is built. The counted pre-check
-    (:meth:`~phase10._laydown_plan.Plan.may_lay_down`) answers most hands; the others ask
-    the oracle, exactly as :func:`~phase10.find_laydown` does. For a phase that wants
-    distinct colours (T-3) only the pre-check runs, so ``True`` is only a maybe there:
-    the listing (:func:`~phase10.iter_laydowns`) decides. ``counted=True``: the caller ran
-    :func:`counted_check` and it said "maybe": it is not run again.
-
-    Raises:
-        LimitError: the hand holds more cards than ``limits.max_deck_size``.
-        SearchLimitError: the oracle needed more than ``limits.max_search_nodes`` steps.
-    """
-    if not counted and not counted_check(hand, phase, rules, limits):
-        return False
-    if phase.distinct_colors:
-        return True
-    plan = compiled_plan(phase, rules)
-    counts = plan.class_counts(hand)
-    return Oracle(plan, counts, plan.minimal, limits.max_search_nodes).possible()
-
-
 def distinct_laydowns(
     walk: Walk, phase: Phase, rules: MeldRules, suits: SuitRuns | None
 ) -> Iterator[PhaseMelds]:
     """Every distinct laydown of a card walk's hand, each once: :func:`~phase10.iter_laydowns`.
 
-    The oracle of ``walk`` must have found the phase possible (or the caller knows it is);
-    ``suits`` bounds a phase of distinct colours (T-3), as :func:`suit_runs` gives them.
-    The walk's steps are settled when the listing ends.
+    The walk's oracle may have found the phase possible, or not been asked (the walk
+    yields nothing then for a hand without a laydown); ``suits`` bounds a phase of
+    distinct colours (T-3), as :func:`suit_runs` gives them. The walk's steps are settled
+    when the listing ends.
 
     Raises:
         SearchLimitError: the walk and the laydowns it built took more than the oracle's

@@ -39,7 +39,7 @@ from phase10._fast import (
     make_evolve,
     reuse,
 )
-from phase10._laydown_search import counted_check, engine_laydowns, first_of, lays_down
+from phase10._laydown_search import counted_check, engine_laydowns, first_of
 from phase10._members import (
     ACTION_GIVE_FIVE,
     ACTION_KEEP_ALL,
@@ -1797,15 +1797,11 @@ def _laydowns(
         indices = [i for i in passed if only is None or i == only]
     for k, index in enumerate(indices):
         phase = variant.phases[index]
-        # the existence check rejects most hands at once, by counts (a distinct-colours
-        # phase gets only that: its exact check is the search iter_laydowns runs below)
-        try:
-            if not lays_down(hand, phase, rules, limits, counted=passed is not None):
-                continue
-        except SearchLimitError:
-            if most is None:
-                raise
-            continue  # out of budget before the answer: as below
+        # the counted pre-check rejects most hands at once; a hand it lets through goes
+        # straight to the walk, which asks the oracle before each later group and so lists
+        # exactly the laydowns there are (none when there are none)
+        if passed is None and not counted_check(hand, phase, rules, limits):
+            continue
         # rule T-4: an announcement shows exactly the phase (see _check_announce)
         listed: Iterable[PhaseMelds]
         if most is None:
