@@ -273,7 +273,6 @@ def _seat_view(player: PlayerState) -> SeatView:
     return _SEAT_VIEWS.put(player, _to_seat_view(player, len(player.hand)))
 
 
-_VALID_GET = VALID_STATES.get
 # The views view() made of a state known valid (_fast.VALID_STATES): every world dealt
 # from one passes every check that reads only the view, so sample_state makes only those
 # that read the deal, from its first world on.
@@ -322,8 +321,7 @@ def view(state: GameState, player: int) -> PlayerView:
         seen_drawn(state, player),
         len(state.drawn),
     )
-    marked = _VALID_GET(id(state))
-    if marked is not None and marked() is state:  # a valid state's view is valid
+    if VALID_STATES.marked(state):  # a valid state's view is valid
         _OF_VALID.mark(made)
     return made
 
