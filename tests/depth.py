@@ -38,3 +38,15 @@ def sized(normal: int, *, slow: int, compat: int | None = None) -> int:
     if SLOW:
         return slow
     return compat if COMPAT and compat is not None else normal
+
+
+def examples(normal: int) -> int:
+    """How many examples a property that names its own count runs in this run.
+
+    A compat run takes a quarter of them (at least 5): the property runs on that Python,
+    and the oldest version's run searches at the full count. Other runs take ``normal``.
+
+    >>> examples(400) in (100, 400)
+    True
+    """
+    return sized(normal, slow=normal, compat=max(5, normal // 4))

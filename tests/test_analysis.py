@@ -56,6 +56,7 @@ from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import find_laydown
 from phase10.limits import current_limits, use_limits
 from phase10.phases import CLASSIC_PHASES, MASTER_PHASES, TEN_PHASES_PHASES, Phase
+from tests.depth import examples
 
 from .helpers import card, cards, eager_action, play, start
 
@@ -78,7 +79,7 @@ def test_a_colour_phase_cannot_be_made_without_a_colour_the_hand_has() -> None:
     assert colour.size + 1 == phase_distance((), colour, rules=RULES)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 9), st.integers(4, 11))
 def test_distance_is_the_fewest_wilds_that_lay_the_phase_down(
     rng: random.Random, index: int, size: int
@@ -193,7 +194,7 @@ def _searched_distance(hand: tuple[Card, ...], phase: Phase, rules: MeldRules) -
     return phase.size + 1
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     st.randoms(use_true_random=False),
     st.sampled_from(_RULES_AND_DECKS),
@@ -306,7 +307,7 @@ _GAMES = (
 )
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.sampled_from(_GAMES), st.integers(0, 10**6))
 def test_the_next_player_is_who_the_rules_give_the_turn(
     game: tuple[phase10.Variant, int], seed: int
@@ -473,7 +474,7 @@ def _check_hits(variant: phase10.Variant, players: int, seed: str) -> int:
     return checked
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.sampled_from(_GAMES), st.integers(0, 10**6))
 def test_hittable_is_whether_the_rules_list_a_hit(
     game: tuple[phase10.Variant, int], seed: int

@@ -56,6 +56,7 @@ from phase10 import (
 )
 from phase10.limits import spend_steps, steps_left
 from tests import bruteforce
+from tests.depth import examples
 
 SRC = Path(__file__).parent.parent / "src"
 
@@ -134,7 +135,10 @@ BIG_HANDS = [
 
 
 @settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    max_examples=examples(12),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
 )
 @given(case=st.sampled_from(BIG_HANDS), seed=st.integers(0, 10**6))
 def test_legal_actions_and_apply_stay_within_a_fixed_budget(
@@ -159,7 +163,10 @@ def test_legal_actions_and_apply_stay_within_a_fixed_budget(
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    max_examples=examples(6),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
 )
 @given(case=st.sampled_from(BIG_HANDS), seed=st.integers(0, 10**6))
 def test_bot_decisions_stay_within_a_fixed_budget(

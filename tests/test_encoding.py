@@ -55,7 +55,7 @@ from phase10.encoding import (
     step,
 )
 from phase10.observation import observation, observation_into, observation_size
-from tests.depth import sized
+from tests.depth import examples, sized
 
 VARIANTS = variant_names()
 NO_SELECTION = Selection()
@@ -298,7 +298,7 @@ def test_observation_properties(position: tuple[GameState, Selection, random.Ran
     check_observations(*position)
 
 
-@settings(deadline=None, max_examples=30)
+@settings(deadline=None, max_examples=examples(30))
 @given(positions(), st.integers(0, 2**31))
 def test_illegal_ids_are_refused(
     position: tuple[GameState, Selection, random.Random], i: int
@@ -486,7 +486,7 @@ def test_advance_is_what_step_applies() -> None:
 # --- seat-relative ids (issue 26 item 3) ------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(positions())
 def test_relative_ids_round_trip(position: tuple[GameState, Selection, random.Random]) -> None:
     state, selection, _ = position

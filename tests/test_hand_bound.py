@@ -41,6 +41,7 @@ from phase10 import (
     sort_cards,
     variant_names,
 )
+from tests.depth import examples
 from tests.strategies import game_states
 
 Policy = Callable[[GameState, random.Random], Action]
@@ -178,7 +179,7 @@ def test_c16_the_deadlock_cannot_end_but_by_the_bound(name: str) -> None:
     assert find_variant(name).max_hand_turns == turns
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(DEADLOCK_VARIANTS),
     seed=st.integers(0, 10**6),
@@ -190,7 +191,7 @@ def test_c16_every_deadlocked_hand_ends_within_its_bound(name: str, seed: int, s
     play_out_hand(deadlock(name, seed), policy, random.Random(seed))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     state=game_states(max_steps=400, tag="hand-bound"),
     seed=st.integers(0, 10**6),

@@ -46,6 +46,7 @@ from phase10 import (
 )
 from phase10.groups import check_meld
 from phase10.phases import CLASSIC_PHASES, PhaseMelds
+from tests.depth import examples
 from tests.work import calls_made
 
 from .helpers import card, discard, draw, eager_action, play, start
@@ -446,7 +447,7 @@ _WORDS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.sampled_from(_WORDS), max_size=14).map(" ".join) | st.text(max_size=40),
     st.sampled_from(["classic", "master", "ten-phases"]),

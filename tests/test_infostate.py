@@ -34,6 +34,7 @@ from phase10 import (
     to_json,
     view,
 )
+from tests.depth import examples
 
 from .helpers import card, discard, draw, play, start, take
 
@@ -197,7 +198,7 @@ def views_with_known_cards(draw_: st.DrawFn) -> PlayerView:
     return view(state, draw_(st.integers(0, players - 1)))
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=examples(60))
 @given(views_with_known_cards(), st.integers(0, 2**32))
 def test_a_sampled_state_always_shows_the_same_view(v: PlayerView, seed: int) -> None:
     sampled = sample_state(v, random.Random(seed))

@@ -35,6 +35,7 @@ from phase10 import (
     variant_names,
     view,
 )
+from tests.depth import examples
 
 from .helpers import eager_action
 
@@ -177,7 +178,7 @@ _WORDS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(
         st.lists(st.sampled_from(_WORDS), max_size=8).map(" ".join)
@@ -211,7 +212,7 @@ def test_an_event_its_text_cannot_carry_is_refused_when_written() -> None:
     assert fine == from_json(to_json(fine), GameState)  # a take without its card is an event
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.lists(st.integers(0, 3), max_size=12),
     st.integers(0, 12),

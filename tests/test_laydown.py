@@ -45,7 +45,7 @@ from phase10.cards import MASTER_COLORS, SUITS, master_deck, standard_deck
 from phase10.limits import Limits
 from phase10.phases import MASTER_PHASES, TEN_PHASES_PHASES
 from tests import bruteforce
-from tests.depth import sized
+from tests.depth import examples, sized
 from tests.helpers import engine_lays_down
 from tests.strategies import (
     CLASSIC_DECK,
@@ -511,7 +511,7 @@ def check_against_brute_force(
         assert_valid(found, hand, phase, rules)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.sampled_from(REPEATING_PHASES),
     st.sampled_from(REPEATING_RULES),

@@ -31,6 +31,7 @@ from phase10 import (
 )
 from phase10._laydown_plan import compiled_plan
 from phase10.limits import DEFAULT_LIMITS
+from tests.depth import examples
 from tests.helpers import engine_lays_down
 from tests.strategies import WILD_RICH_DECK, TwinsOf, hands
 
@@ -114,7 +115,7 @@ def _cases(draw: st.DrawFn) -> tuple[Phase, MeldRules, tuple[Card, ...]]:
     return phase, rules, hand
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_cases())
 def test_the_pre_check_never_refuses_a_hand_that_lays_down(
     case: tuple[Phase, MeldRules, tuple[Card, ...]],
@@ -128,7 +129,7 @@ def test_the_pre_check_never_refuses_a_hand_that_lays_down(
         assert True is plan.may_lay_down(found.cards)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_cases())
 def test_the_engine_existence_check_is_find_laydowns(
     case: tuple[Phase, MeldRules, tuple[Card, ...]],

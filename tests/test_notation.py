@@ -38,6 +38,7 @@ from phase10 import (
     parse_cards,
     view,
 )
+from tests.depth import examples, sized
 from tests.strategies import game_states, random_states
 
 
@@ -78,7 +79,7 @@ def runs_state() -> GameState:
 # ----------------------------------------------------------------------------- round trip
 
 
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None, max_examples=examples(80))
 @given(game_states(tag="notation"))
 def test_every_legal_action_parses_back_from_its_notation(state: GameState) -> None:
     legal = legal_actions(state)
@@ -112,9 +113,10 @@ def test_pick_a_phase_laydown_names_its_phase() -> None:
 
 
 def test_whole_games_parse_back() -> None:
+    every = sized(7, slow=1, compat=21)  # a compat run (tests.depth) parses every 21st
     for name in ("classic", "master", "ten-phases"):
         for i, state in enumerate(random_states(name, 3, f"whole:{name}")):
-            if i % 7 == 0:
+            if i % every == 0:
                 for action in legal_actions(state)[:10]:
                     assert parse_action(state, str(action)) == action
 
@@ -318,7 +320,7 @@ def test_non_text_is_refused() -> None:
 NOTATION_ALPHABET = "pP123456789.0 |>=RBGYWSrbgyws" + "drawtkelyhicsounp"
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(st.text(alphabet=NOTATION_ALPHABET, max_size=30) | st.text(max_size=20))
 def test_any_text_parses_or_raises_a_phase10_error(text: str) -> None:
     for state in (sets_state(), new_game(CLASSIC, 2)):

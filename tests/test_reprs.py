@@ -35,6 +35,7 @@ from phase10 import (
     view,
 )
 from phase10.encoding import ChoosePhase, Confirm, Select
+from tests.depth import examples
 
 from .strategies import CLASSIC_DECK, game_states, hands
 
@@ -57,7 +58,7 @@ GROUPS = st.one_of(
 RULES = st.sampled_from([CLASSIC_MELD_RULES, MASTER.meld_rules, TEN_PHASES.meld_rules])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(group=GROUPS, rules=RULES, data=st.data())
 def test_every_meld_and_laydown_of_a_built_in_group_type_round_trips(
     group: GroupType, rules: MeldRules, data: st.DataObject
@@ -99,7 +100,7 @@ def test_meld_of_refuses_cards_that_are_no_meld_as_written() -> None:
         PhaseMelds.of(CLASSIC_PHASES[0], "R7 B7 G7")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(state=game_states(max_steps=300, tag="repr"))
 def test_states_views_histories_and_actions_round_trip(state: GameState) -> None:
     assert round_trips(state)

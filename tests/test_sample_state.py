@@ -38,6 +38,7 @@ from phase10 import (
 )
 from phase10._fast import VALID_STATES
 from phase10.analysis import collecting, unseen_cards, world_weight
+from tests.depth import examples
 
 from .helpers import random_action
 
@@ -251,7 +252,7 @@ def _weigh(v: PlayerView, *, passed: float = 0.25) -> Callable[[GameState], floa
     return lambda state: world_weight(v, state, passed=passed)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     st.sampled_from(VARIANTS),
     st.integers(2, 4),
@@ -375,7 +376,7 @@ def test_a_hand_built_broken_view_is_refused_after_a_valid_one_was_sampled() -> 
         assert check_message(broken) == str(caught.value)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 300))
 def test_a_view_checked_once_deals_and_refuses_as_the_full_check(
     variant: phase10.Variant, players: int, seed: int, at: int

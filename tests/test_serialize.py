@@ -45,6 +45,7 @@ from phase10 import (
 )
 from phase10._json import _V1_KEYS
 from phase10.actions import ACTION_TYPES
+from tests.depth import examples
 from tests.strategies import cards as any_cards
 from tests.strategies import game_states, random_states
 
@@ -69,7 +70,7 @@ def test_cards_round_trip(card: Card) -> None:
     round_trip(card)
 
 
-@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(game_states(variants=VARIANTS, max_players=5, max_steps=900, tag="json"))
 def test_states_views_actions_and_melds_round_trip(state: GameState) -> None:
     round_trip(state)
@@ -466,7 +467,7 @@ json_values = st.recursive(
 KINDS = ["card", "meld", "laydown", "phase", "action", "variant", "state", "view", "record"]
 
 
-@settings(deadline=None, max_examples=400)
+@settings(deadline=None, max_examples=examples(400))
 @given(st.sampled_from(KINDS), json_values)
 def test_random_json_never_crashes(kind: str, value: Any) -> None:
     for doc in (value, {"format": JSON_FORMAT, kind: value}):
@@ -536,7 +537,7 @@ def mutated(draw: st.DrawFn) -> dict[str, Any]:
     return doc
 
 
-@settings(deadline=None, max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(500), suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_documents_fail_cleanly_or_decode_to_something_sound(doc: dict[str, Any]) -> None:
     try:

@@ -39,6 +39,7 @@ from phase10 import (
     variant_names,
 )
 from phase10.cli import main
+from tests.depth import examples
 from tests.strategies import DECK_CARDS, game_states, hands
 from tests.svg_golden import GOLDEN, GOLDEN_DIR, table_state
 
@@ -248,7 +249,7 @@ def test_a_game_picture_shows_every_hand() -> None:
     )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(game_states(tag="svg", max_steps=400))
 def test_every_reachable_state_and_view_is_a_picture(state: phase10.GameState) -> None:
     parse(svg.game(state))
@@ -256,7 +257,7 @@ def test_every_reachable_state_and_view_is_a_picture(state: phase10.GameState) -
         parse(svg.table(phase10.view(state, seat)))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(hands(), st.text(max_size=12))
 def test_any_cards_and_label_make_well_formed_xml(cards: tuple[Card, ...], label: str) -> None:
     for picture in (svg.row(cards, label=label), svg.hand(cards, label=label)):

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 import phase10
 from phase10 import CLASSIC, Discard, Draw, GameRecord, GreedyBot, Hit, LayDown, TakeDiscard, svg
 from phase10.errors import PictureError
+from tests.depth import examples
 from tests.strategies import game_states
 from tests.svg_golden import table_state
 
@@ -178,7 +179,7 @@ def test_the_landscape_table_is_wide_and_legible_projected() -> None:
     assert sorted(keyed(wide)) == sorted(keyed(parse(svg.table(view))))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(game_states(max_steps=300, tag="svg-ui"))
 def test_every_table_picture_is_well_formed_with_unique_keys(state: phase10.GameState) -> None:
     for landscape in (False, True):

@@ -100,7 +100,7 @@ def test_seeded_random_game_conserves_cards_and_ends(name: str, players: int, se
         f"variants:{name}:{players}:{seed}",
         max_hands=MAX_HANDS,
         max_steps=MAX_STEPS,
-        full_every=sized(10, slow=7),
+        full_every=sized(10, slow=7, compat=30),
         choose=progress_action,
     )
     assert final.is_over
