@@ -27,7 +27,7 @@ import bisect
 import operator
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from phase10._checks import is_whole
 from phase10._fast import (
@@ -1117,13 +1117,16 @@ def _begin_turn(
     *,
     players: tuple[PlayerState, ...],
     history: History,
-    **changes: Any,
+    draw_pile: tuple[Card, ...] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
+    action_pile: tuple[Card, ...] | None = None,
 ) -> GameState:
     """Hand the turn to ``seat``, spending pending skips and reshuffling if needed.
 
-    ``players``, ``history`` and ``changes`` are what the action that ends the turn made
-    of ``state``'s fields: they go into the evolve that begins the next turn, one evolve
-    per step instead of two (none of them is the turn's own fields set here).
+    ``players``, ``history`` and the piles are what the action that ends the turn made of
+    ``state``'s fields (a pile not given is ``state``'s): they go into the evolve that
+    begins the next turn, one evolve per step instead of two. Named parameters, not
+    ``**changes``: a keyword dict built and unpacked again cost more than the evolve saved.
 
     Rules C-19, C-20 and M-14 (skips), C-16 (the reshuffle). The one place a hand ends
     without a winner: nothing is left to draw, or the hand bound ``max_hand_turns`` (C-16,
@@ -1142,16 +1145,29 @@ def _begin_turn(
                 players = _count_turn(players)
     if guarded:
         players = _count_turn(players)
+    if draw_pile is None:
+        draw_pile = state.draw_pile
+    if discard_pile is None:
+        discard_pile = state.discard_pile
+    if action_pile is None:
+        action_pile = state.action_pile
     step: TurnStep | None = None  # nothing left to draw or reshuffle
-    if changes.get("draw_pile", state.draw_pile):
+    if draw_pile:
         step = STEP_DRAW
-    elif _can_reshuffle(_evolve(state, **changes)):
+    elif _can_reshuffle(_evolve(state, discard_pile=discard_pile)):
         step = STEP_RESHUFFLE  # rule C-16
     limit = state.variant.max_hand_turns
     if step is None or (limit is not None and state.turns >= limit):
         # Nothing left to draw or reshuffle, or the hand bound reached (C-16, a library
         # choice): the hand ends without a winner (documented).
-        ended = _evolve(state, players=players, history=history, **changes)
+        ended = _evolve(
+            state,
+            players=players,
+            history=history,
+            draw_pile=draw_pile,
+            discard_pile=discard_pile,
+            action_pile=action_pile,
+        )
         return _end_hand(ended, went_out=None)
     return _evolve(
         state,
@@ -1163,7 +1179,9 @@ def _begin_turn(
         to_draw=0,
         receiver=None,
         turns=state.turns + 1,
-        **changes,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        action_pile=action_pile,
     )
 
 
