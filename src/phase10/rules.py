@@ -27,7 +27,7 @@ import bisect
 import operator
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from typing import Protocol, cast
+from typing import Protocol
 
 from phase10._checks import is_whole
 from phase10._fast import (
@@ -87,7 +87,6 @@ from phase10.actions import (
     KeepHand,
     LayDown,
     Offer,
-    PlayerAction,
     Reshuffle,
     Reveal,
     TakeDiscard,
@@ -799,7 +798,8 @@ def _check_common(state: GameState, action: object) -> bool:
     step = state.step
     # a player acts: at DRAW and PLAY it is the turn's (what current_player says, sooner)
     actor = state.turn if step is STEP_DRAW or step is STEP_PLAY else state.current_player
-    if cast(PlayerAction, action).player != actor:  # one of the types just tested
+    # one of the player's types just tested (no typing.cast: a function call per action)
+    if action.player != actor:  # type: ignore[attr-defined]
         raise _illegal(
             state,
             action,
@@ -1134,7 +1134,12 @@ def _begin_turn(
     """
     # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard (a
     # guard is 0 under any other skip limit: GameState.problems refuses it)
-    guarded = state.variant.skip_limit is LIMIT_ROUND and any(p.skip_guard for p in players)
+    guarded = False
+    if state.variant.skip_limit is LIMIT_ROUND:  # a loop: any() of a generator costs more
+        for p in players:
+            if p.skip_guard:
+                guarded = True
+                break
     if players[seat].skipped:
         pending = {s for s, p in enumerate(players) if p.skipped}
         seat, lost = _skips_spent(state, seat, pending)
