@@ -70,6 +70,14 @@ from phase10._members import (
     UNSEEN_DEAL,
     UNSEEN_KEEP,
     UNSEEN_REVEAL,
+    VIOLATION_ALREADY_LAID_DOWN,
+    VIOLATION_CANNOT_TAKE_SKIP,
+    VIOLATION_EMPTY_PILE,
+    VIOLATION_HIT_NOT_ALLOWED_YET,
+    VIOLATION_MUST_DISCARD_LAST,
+    VIOLATION_NO_SUCH_MELD,
+    VIOLATION_NO_TAKE_TWO,
+    VIOLATION_PHASE_NOT_LAID_DOWN,
 )
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
@@ -537,9 +545,9 @@ def _draw_violation(state: GameState, seat: int, count: int) -> Violation | None
     The step (DRAW) is not checked here.
     """
     if count == 2 and not state.players[seat].take_two:  # rule M-12
-        return Violation.NO_TAKE_TWO
+        return VIOLATION_NO_TAKE_TWO
     if len(state.draw_pile) < count:  # cannot happen in a state built by apply(): see _begin_turn
-        return Violation.EMPTY_PILE
+        return VIOLATION_EMPTY_PILE
     return None
 
 
@@ -547,9 +555,9 @@ def _take_violation(state: GameState) -> Violation | None:
     """Whether the top of the discard pile may be taken (C-11, C-19); not the step."""
     top = state.top_discard
     if top is None:
-        return Violation.EMPTY_PILE
+        return VIOLATION_EMPTY_PILE
     if not may_take(top):  # rule C-19
-        return Violation.CANNOT_TAKE_SKIP
+        return VIOLATION_CANNOT_TAKE_SKIP
     return None
 
 
@@ -573,7 +581,7 @@ def _lay_down_violation(state: GameState, seat: int) -> Violation | None:
         done = state.laid_this_turn
     else:
         done = state.players[seat].laid_down  # rule C-10
-    return Violation.ALREADY_LAID_DOWN if done else None
+    return VIOLATION_ALREADY_LAID_DOWN if done else None
 
 
 def _go_out_violation(state: GameState, cards_left: int) -> Violation | None:
@@ -583,13 +591,13 @@ def _go_out_violation(state: GameState, cards_left: int) -> Violation | None:
     card must be discarded (C-13).
     """
     if cards_left <= 0 and not state.variant.go_out_by_hitting:  # rule C-15, option
-        return Violation.MUST_DISCARD_LAST
+        return VIOLATION_MUST_DISCARD_LAST
     return None
 
 
 def _hitting_violation(state: Seating, seat: int) -> Violation | None:
     """Whether ``seat`` may hit at all: only after laying down their own phase (C-14)."""
-    return None if state.players[seat].laid_down else Violation.PHASE_NOT_LAID_DOWN
+    return None if state.players[seat].laid_down else VIOLATION_PHASE_NOT_LAID_DOWN
 
 
 def _hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violation | None:
@@ -606,9 +614,9 @@ def _hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violat
     if not (is_whole(owner, 0) and owner < len(table)) or not (
         is_whole(meld, 0) and meld < len(table[owner])
     ):
-        return Violation.NO_SUCH_MELD
+        return VIOLATION_NO_SUCH_MELD
     if owner != seat and state.laid_this_turn and not state.variant.hit_others_on_laydown_turn:
-        return Violation.HIT_NOT_ALLOWED_YET  # rule C-14, option
+        return VIOLATION_HIT_NOT_ALLOWED_YET  # rule C-14, option
     return None
 
 
