@@ -776,12 +776,14 @@ _IS_CHANCE: dict[type, bool] = {
 
 def _check_common(state: GameState, action: object) -> bool:
     """Raise unless ``action`` is of the actor who acts now; whether chance acts."""
-    if state.step is STEP_OVER:
+    step = state.step
+    if step is STEP_OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over", _said("game-over"))
     chance_action = _IS_CHANCE.get(type(action))  # the action types themselves, in one look-up
     if chance_action is None:  # a subclass, or no action at all
         chance_action = isinstance(action, CHANCE_ACTION_TYPES)
-    if state.is_chance:
+    # DRAW and PLAY, the players' commonest steps, are no chance step: no property call
+    if step is not STEP_DRAW and step is not STEP_PLAY and state.is_chance:
         if not chance_action:
             raise _illegal(
                 state,
@@ -803,7 +805,6 @@ def _check_common(state: GameState, action: object) -> bool:
         raise _illegal(
             state, action, Violation.UNKNOWN_ACTION, "not a phase10 action", _said("unknown-action")
         )
-    step = state.step
     # a player acts: at DRAW and PLAY it is the turn's (what current_player says, sooner)
     actor = state.turn if step is STEP_DRAW or step is STEP_PLAY else state.current_player
     # one of the player's types just tested (no typing.cast: a function call per action)
