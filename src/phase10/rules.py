@@ -2010,6 +2010,7 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                         hits = known[1]
                     out.extend(hits)
     discards_of = _DISCARDS.get
+    append = out.append
     skip = KIND_SKIP
     last = None
     for card in distinct:
@@ -2019,9 +2020,13 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
         last = key
         discards = discards_of(id(card))
         # a skip is never stored: its discards depend on whom it may target now
-        if discards is not None and seat < len(discards):
-            out.append(discards[seat])
-        elif card.kind is skip:
+        if discards is not None:
+            try:  # no len() per card: a try costs nothing in Python 3.11 until it catches
+                append(discards[seat])
+                continue
+            except IndexError:  # stored for a game of fewer seats: stored again below
+                pass
+        if card.kind is skip:
             out.extend(_new_discard(seat, card, target) for target in _skip_targets(state, seat))
         else:
             seats = range(max(seat + 1, len(state.players)))
