@@ -7,6 +7,8 @@ the dealer is the last seat, so seat 0 (``p1``) plays first.
 
 from __future__ import annotations
 
+import pickle
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import cast
@@ -28,6 +30,7 @@ from phase10 import (
     Draw,
     End,
     GameState,
+    History,
     Hit,
     InvalidActionError,
     InvalidStateError,
@@ -38,6 +41,7 @@ from phase10 import (
     NaturalScope,
     Phase,
     PhaseMelds,
+    PlayerState,
     Reshuffle,
     Reveal,
     SeatView,
@@ -59,6 +63,7 @@ from phase10 import (
     is_legal,
     legal_actions,
     new_game,
+    play_chance,
     sort_cards,
 )
 from phase10._fast import make_evolve, make_trusted
@@ -1078,6 +1083,20 @@ def test_generated_evolve_builds_what_init_builds() -> None:
     assert state.turn == make_evolve(GameState)(copy, turn=state.turn).turn
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         copy.turn = 0  # type: ignore[misc]
+    # built as the class's builder (plain slot stores), handed over as the class itself
+    assert (GameState, GameState) == (type(copy), copy.__class__)
+
+
+def test_the_generated_functions_hand_over_plain_instances() -> None:
+    # every object the engine builds slot by slot is of its own class, frozen, and pickles
+    # and compares as one built by __init__ (the builder subclass never leaves _fast)
+    state, _ = play_chance(new_game(CLASSIC, 2), random.Random(3))
+    after = apply(state, legal_actions(state)[0])
+    made = [after, *after.players, after.history]
+    assert [GameState, PlayerState, PlayerState, History] == [type(x) for x in made]
+    assert after == pickle.loads(pickle.dumps(after))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        after.players[0].score = 1  # type: ignore[misc]
 
 
 def test_trusted_construction_builds_what_init_builds() -> None:

@@ -9,29 +9,34 @@ Five kinds, each with a contract:
 costs more than the rest of a typical ``apply``. :func:`make_evolve` writes, once at import
 time, a function with one keyword-only parameter per field that builds the copy as the
 class's own ``__init__`` would: for a slotted class whose ``__init__`` only stores its
-fields (no validator, converter or post-init hook) it stores each field through the slot's
-own descriptor, skipping the call of ``__init__`` and its frozen ``__setattr__`` (the
-engine's trusted constructor path: only values the engine already holds pass through it);
-any other class gets its ``__init__`` called. Changing a field of the class changes the
-function with it, and an unknown key is a ``TypeError`` raised by Python itself, never
-silently dropped.
+fields (no validator, converter or post-init hook) it stores each field straight into its
+slot, skipping the call of ``__init__`` and its frozen ``__setattr__`` (the engine's
+trusted constructor path: only values the engine already holds pass through it); any other
+class gets its ``__init__`` called. The stores are plain attribute stores on an instance of
+the class's *builder*, a subclass of the same layout with ``object``'s ``__setattr__``,
+whose ``__class__`` is set to the class itself once every slot is stored (:func:`_builder`;
+the interpreter's specialised slot store is a few instructions, a call of the slot
+descriptor's ``__set__`` a method wrapper and an argument tuple): what the generated
+functions return is a plain instance of the class, and no builder instance leaves them.
+Changing a field of the class changes the function with it, and an unknown key is a
+``TypeError`` raised by Python itself, never silently dropped.
 
 **Trusted construction.** :func:`make_trusted` writes, once at import time, a constructor
-that stores each field of a slotted attrs class through the slot's own descriptor, skipping
-``__init__`` with its validators and post-init hook. It is for objects the engine built
-itself from parts it built or checked (the melds and laydowns a listing of laydowns
-builds, by the thousand): the caller establishes what the skipped checks would (a
-laydown's melds for equal groups already in canonical order), and gives back an object
-equal to the one the public constructor builds. It is never reachable from the public
-API with outside values, and :func:`phase10.apply` still checks whatever it is given.
+that stores each field of a slotted attrs class in its slot (as the generated evolve does),
+skipping ``__init__`` with its validators and post-init hook. It is for objects the engine
+built itself from parts it built or checked (the melds and laydowns a listing of laydowns
+builds, by the thousand): the caller establishes what the skipped checks would (a laydown's
+melds for equal groups already in canonical order), and gives back an object equal to the
+one the public constructor builds. It is never reachable from the public API with outside
+values, and :func:`phase10.apply` still checks whatever it is given.
 
 **Generated projections.** The views copy most fields of one class into another of the same
 names (a ``GameState`` into a ``PlayerView`` and back, a ``PlayerState`` into a
 ``SeatView``). :func:`make_projection` writes that copy once at import time from the attrs
 fields of both classes, so a field added to one is copied (or refused at import, when the
 other class lacks it) without a hand-written list to keep in step. Like the generated
-evolve, it stores each slot through its descriptor when the target's ``__init__`` only
-stores its fields, and calls ``__init__`` otherwise.
+evolve, it stores each slot directly when the target's ``__init__`` only stores its
+fields, and calls ``__init__`` otherwise.
 
 **Reused values.** :func:`reuse` wraps the constructor of an immutable value class in a
 bounded :func:`functools.lru_cache`, so that the values built most (the same few ``Draw`` or
@@ -149,7 +154,7 @@ def make_evolve(cls: type[T]) -> Evolve[T]:
         call = f"_cls({', '.join(positional + keyword)})"
         source = f"def {name}(_obj, /, *, {params}):\n    return {call}\n"
     else:
-        # what the class's __init__ does, without its call: each slot's own descriptor
+        # what the class's __init__ does, without its call: each slot stored directly
         header = f"def {name}(_obj, /, *, {params}):"
         source = _slot_source(
             header, fields, slots, namespace, "_obj.{0} if {0} is _KEEP else {0}".format
@@ -199,9 +204,24 @@ def _slot_source(
     """The source of a function ``header`` that builds the object slot by slot.
 
     Each field's slot gets the expression ``value`` gives for the field's name (and the
-    cached hash ``None``); the slots' setters go into ``namespace``.
+    cached hash ``None``). The object is made as an instance of the class's builder
+    (:func:`_builder`), whose attribute stores are plain slot stores, and handed over as
+    the class itself once every slot is stored; a class with no builder gets its slots'
+    setters (in ``namespace``) called instead.
     """
+    cls = namespace["_cls"]
     namespace["_new"] = object.__new__
+    build = _builder(cls)
+    if build is not None:
+        namespace["_build"] = build
+        lines = [header, "    _o = _new(_build)"]
+        for f in fields:
+            lines.append(f"    _o.{f.name} = {value(f.name)}")
+        if _HASH_CACHE in slots:
+            lines.append(f"    _o.{_HASH_CACHE} = None")
+        lines.append("    _o.__class__ = _cls")
+        lines.append("    return _o")
+        return "\n".join(lines) + "\n"
     lines = [header, "    _o = _new(_cls)"]
     for f in fields:
         namespace[f"_set_{f.name}"] = slots[f.name]
@@ -211,6 +231,39 @@ def _slot_source(
         lines.append("    _set_hash(_o, None)")
     lines.append("    return _o")
     return "\n".join(lines) + "\n"
+
+
+def _builder(cls: type) -> type | None:
+    """A subclass of the slotted ``cls`` that adds nothing but plain attribute stores.
+
+    A frozen class's ``__setattr__`` raises, so the generated functions cannot store a
+    slot with ``obj.name = value``, and calling each slot descriptor's ``__set__`` goes
+    through a method wrapper and an argument tuple per field. The builder has the same
+    layout (no slot, ``__dict__`` or ``__weakref__`` of its own) and ``object``'s own
+    ``__setattr__`` and ``__delattr__`` (both, or Python keeps the slow generic hook), so
+    its stores are the interpreter's specialised slot stores, a few instructions each: a
+    generated function stores every field into a new builder instance and then sets the
+    instance's ``__class__`` to ``cls``, which Python allows between classes of the same
+    layout. The finished object is a plain ``cls`` instance, frozen like any other; no
+    builder instance is ever seen outside the generated functions. ``None`` when Python
+    refuses the class assignment (then the slots' setters are called).
+    """
+    meta = type(cls)
+    namespace = {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__module__": cls.__module__,
+        "__qualname__": f"{cls.__qualname__}._builder",
+        "__doc__": f"Builds a {cls.__name__} slot by slot (phase10._fast; never seen outside).",
+    }
+    try:
+        build: type = meta(f"{cls.__name__}_builder", (cls,), namespace)
+        probe: object = object.__new__(build)
+        probe.__class__ = cls
+    except TypeError:  # pragma: no cover - every slotted attrs class of phase10 allows it
+        return None
+    return build
 
 
 #: The slot in which attrs keeps a ``cache_hash=True`` instance's hash (``None`` until asked).

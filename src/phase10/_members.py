@@ -16,6 +16,7 @@ import enum
 from typing import Final
 
 from phase10.cards import ActionKind, Kind
+from phase10.errors import Violation
 from phase10.state import TurnStep, Unseen
 from phase10.variants import Advance, LaydownStyle, PhaseOrder, SkipLimit, SkipTarget, TiebreakWin
 
@@ -50,6 +51,14 @@ __all__ = [
     "UNSEEN_DEAL",
     "UNSEEN_KEEP",
     "UNSEEN_REVEAL",
+    "VIOLATION_ALREADY_LAID_DOWN",
+    "VIOLATION_CANNOT_TAKE_SKIP",
+    "VIOLATION_EMPTY_PILE",
+    "VIOLATION_HIT_NOT_ALLOWED_YET",
+    "VIOLATION_MUST_DISCARD_LAST",
+    "VIOLATION_NO_SUCH_MELD",
+    "VIOLATION_NO_TAKE_TWO",
+    "VIOLATION_PHASE_NOT_LAID_DOWN",
 ]
 
 #: The enumeration of each prefix.
@@ -64,6 +73,7 @@ ALIASED: Final[dict[str, type[enum.Enum]]] = {
     "TARGET": SkipTarget,
     "TIEBREAK": TiebreakWin,
     "UNSEEN": Unseen,
+    "VIOLATION": Violation,
 }
 
 ACTION_GIVE_FIVE: Final = ActionKind.GIVE_FIVE
@@ -95,3 +105,11 @@ TIEBREAK_LAYDOWN: Final = TiebreakWin.LAYDOWN
 UNSEEN_DEAL: Final = Unseen.DEAL
 UNSEEN_KEEP: Final = Unseen.KEEP
 UNSEEN_REVEAL: Final = Unseen.REVEAL
+VIOLATION_ALREADY_LAID_DOWN: Final = Violation.ALREADY_LAID_DOWN
+VIOLATION_CANNOT_TAKE_SKIP: Final = Violation.CANNOT_TAKE_SKIP
+VIOLATION_EMPTY_PILE: Final = Violation.EMPTY_PILE
+VIOLATION_HIT_NOT_ALLOWED_YET: Final = Violation.HIT_NOT_ALLOWED_YET
+VIOLATION_MUST_DISCARD_LAST: Final = Violation.MUST_DISCARD_LAST
+VIOLATION_NO_SUCH_MELD: Final = Violation.NO_SUCH_MELD
+VIOLATION_NO_TAKE_TWO: Final = Violation.NO_TAKE_TWO
+VIOLATION_PHASE_NOT_LAID_DOWN: Final = Violation.PHASE_NOT_LAID_DOWN

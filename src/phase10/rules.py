@@ -27,7 +27,7 @@ import bisect
 import operator
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from typing import Any, Protocol, cast
+from typing import Protocol
 
 from phase10._checks import is_whole
 from phase10._fast import (
@@ -70,6 +70,14 @@ from phase10._members import (
     UNSEEN_DEAL,
     UNSEEN_KEEP,
     UNSEEN_REVEAL,
+    VIOLATION_ALREADY_LAID_DOWN,
+    VIOLATION_CANNOT_TAKE_SKIP,
+    VIOLATION_EMPTY_PILE,
+    VIOLATION_HIT_NOT_ALLOWED_YET,
+    VIOLATION_MUST_DISCARD_LAST,
+    VIOLATION_NO_SUCH_MELD,
+    VIOLATION_NO_TAKE_TWO,
+    VIOLATION_PHASE_NOT_LAID_DOWN,
 )
 from phase10._written import Fault, laydown_fault
 from phase10.actions import (
@@ -87,7 +95,6 @@ from phase10.actions import (
     KeepHand,
     LayDown,
     Offer,
-    PlayerAction,
     Reshuffle,
     Reveal,
     TakeDiscard,
@@ -538,9 +545,9 @@ def _draw_violation(state: GameState, seat: int, count: int) -> Violation | None
     The step (DRAW) is not checked here.
     """
     if count == 2 and not state.players[seat].take_two:  # rule M-12
-        return Violation.NO_TAKE_TWO
+        return VIOLATION_NO_TAKE_TWO
     if len(state.draw_pile) < count:  # cannot happen in a state built by apply(): see _begin_turn
-        return Violation.EMPTY_PILE
+        return VIOLATION_EMPTY_PILE
     return None
 
 
@@ -548,9 +555,9 @@ def _take_violation(state: GameState) -> Violation | None:
     """Whether the top of the discard pile may be taken (C-11, C-19); not the step."""
     top = state.top_discard
     if top is None:
-        return Violation.EMPTY_PILE
+        return VIOLATION_EMPTY_PILE
     if not may_take(top):  # rule C-19
-        return Violation.CANNOT_TAKE_SKIP
+        return VIOLATION_CANNOT_TAKE_SKIP
     return None
 
 
@@ -574,7 +581,7 @@ def _lay_down_violation(state: GameState, seat: int) -> Violation | None:
         done = state.laid_this_turn
     else:
         done = state.players[seat].laid_down  # rule C-10
-    return Violation.ALREADY_LAID_DOWN if done else None
+    return VIOLATION_ALREADY_LAID_DOWN if done else None
 
 
 def _go_out_violation(state: GameState, cards_left: int) -> Violation | None:
@@ -584,13 +591,13 @@ def _go_out_violation(state: GameState, cards_left: int) -> Violation | None:
     card must be discarded (C-13).
     """
     if cards_left <= 0 and not state.variant.go_out_by_hitting:  # rule C-15, option
-        return Violation.MUST_DISCARD_LAST
+        return VIOLATION_MUST_DISCARD_LAST
     return None
 
 
 def _hitting_violation(state: Seating, seat: int) -> Violation | None:
     """Whether ``seat`` may hit at all: only after laying down their own phase (C-14)."""
-    return None if state.players[seat].laid_down else Violation.PHASE_NOT_LAID_DOWN
+    return None if state.players[seat].laid_down else VIOLATION_PHASE_NOT_LAID_DOWN
 
 
 def _hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violation | None:
@@ -607,9 +614,9 @@ def _hit_violation(state: GameState, seat: int, owner: int, meld: int) -> Violat
     if not (is_whole(owner, 0) and owner < len(table)) or not (
         is_whole(meld, 0) and meld < len(table[owner])
     ):
-        return Violation.NO_SUCH_MELD
+        return VIOLATION_NO_SUCH_MELD
     if owner != seat and state.laid_this_turn and not state.variant.hit_others_on_laydown_turn:
-        return Violation.HIT_NOT_ALLOWED_YET  # rule C-14, option
+        return VIOLATION_HIT_NOT_ALLOWED_YET  # rule C-14, option
     return None
 
 
@@ -769,12 +776,14 @@ _IS_CHANCE: dict[type, bool] = {
 
 def _check_common(state: GameState, action: object) -> bool:
     """Raise unless ``action`` is of the actor who acts now; whether chance acts."""
-    if state.step is STEP_OVER:
+    step = state.step
+    if step is STEP_OVER:
         raise _illegal(state, action, Violation.GAME_OVER, "the game is over", _said("game-over"))
     chance_action = _IS_CHANCE.get(type(action))  # the action types themselves, in one look-up
     if chance_action is None:  # a subclass, or no action at all
         chance_action = isinstance(action, CHANCE_ACTION_TYPES)
-    if state.is_chance:
+    # DRAW and PLAY, the players' commonest steps, are no chance step: no property call
+    if step is not STEP_DRAW and step is not STEP_PLAY and state.is_chance:
         if not chance_action:
             raise _illegal(
                 state,
@@ -796,10 +805,10 @@ def _check_common(state: GameState, action: object) -> bool:
         raise _illegal(
             state, action, Violation.UNKNOWN_ACTION, "not a phase10 action", _said("unknown-action")
         )
-    step = state.step
     # a player acts: at DRAW and PLAY it is the turn's (what current_player says, sooner)
     actor = state.turn if step is STEP_DRAW or step is STEP_PLAY else state.current_player
-    if cast(PlayerAction, action).player != actor:  # one of the types just tested
+    # one of the player's types just tested (no typing.cast: a function call per action)
+    if action.player != actor:  # type: ignore[attr-defined]
         raise _illegal(
             state,
             action,
@@ -1117,13 +1126,16 @@ def _begin_turn(
     *,
     players: tuple[PlayerState, ...],
     history: History,
-    **changes: Any,
+    draw_pile: tuple[Card, ...] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
+    action_pile: tuple[Card, ...] | None = None,
 ) -> GameState:
     """Hand the turn to ``seat``, spending pending skips and reshuffling if needed.
 
-    ``players``, ``history`` and ``changes`` are what the action that ends the turn made
-    of ``state``'s fields: they go into the evolve that begins the next turn, one evolve
-    per step instead of two (none of them is the turn's own fields set here).
+    ``players``, ``history`` and the piles are what the action that ends the turn made of
+    ``state``'s fields (a pile not given is ``state``'s): they go into the evolve that
+    begins the next turn, one evolve per step instead of two. Named parameters, not
+    ``**changes``: a keyword dict built and unpacked again cost more than the evolve saved.
 
     Rules C-19, C-20 and M-14 (skips), C-16 (the reshuffle). The one place a hand ends
     without a winner: nothing is left to draw, or the hand bound ``max_hand_turns`` (C-16,
@@ -1131,7 +1143,12 @@ def _begin_turn(
     """
     # rule C-20, skip_limit=round: each turn taken or lost counts down every skip guard (a
     # guard is 0 under any other skip limit: GameState.problems refuses it)
-    guarded = state.variant.skip_limit is LIMIT_ROUND and any(p.skip_guard for p in players)
+    guarded = False
+    if state.variant.skip_limit is LIMIT_ROUND:  # a loop: any() of a generator costs more
+        for p in players:
+            if p.skip_guard:
+                guarded = True
+                break
     if players[seat].skipped:
         pending = {s for s, p in enumerate(players) if p.skipped}
         seat, lost = _skips_spent(state, seat, pending)
@@ -1142,16 +1159,29 @@ def _begin_turn(
                 players = _count_turn(players)
     if guarded:
         players = _count_turn(players)
+    if draw_pile is None:
+        draw_pile = state.draw_pile
+    if discard_pile is None:
+        discard_pile = state.discard_pile
+    if action_pile is None:
+        action_pile = state.action_pile
     step: TurnStep | None = None  # nothing left to draw or reshuffle
-    if changes.get("draw_pile", state.draw_pile):
+    if draw_pile:
         step = STEP_DRAW
-    elif _can_reshuffle(_evolve(state, **changes)):
+    elif _can_reshuffle(_evolve(state, discard_pile=discard_pile)):
         step = STEP_RESHUFFLE  # rule C-16
     limit = state.variant.max_hand_turns
     if step is None or (limit is not None and state.turns >= limit):
         # Nothing left to draw or reshuffle, or the hand bound reached (C-16, a library
         # choice): the hand ends without a winner (documented).
-        ended = _evolve(state, players=players, history=history, **changes)
+        ended = _evolve(
+            state,
+            players=players,
+            history=history,
+            draw_pile=draw_pile,
+            discard_pile=discard_pile,
+            action_pile=action_pile,
+        )
         return _end_hand(ended, went_out=None)
     return _evolve(
         state,
@@ -1163,7 +1193,9 @@ def _begin_turn(
         to_draw=0,
         receiver=None,
         turns=state.turns + 1,
-        **changes,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        action_pile=action_pile,
     )
 
 
@@ -1978,6 +2010,7 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
                         hits = known[1]
                     out.extend(hits)
     discards_of = _DISCARDS.get
+    append = out.append
     skip = KIND_SKIP
     last = None
     for card in distinct:
@@ -1987,9 +2020,13 @@ def hits_and_discards(state: GameState) -> tuple[Action, ...]:
         last = key
         discards = discards_of(id(card))
         # a skip is never stored: its discards depend on whom it may target now
-        if discards is not None and seat < len(discards):
-            out.append(discards[seat])
-        elif card.kind is skip:
+        if discards is not None:
+            try:  # no len() per card: a try costs nothing in Python 3.11 until it catches
+                append(discards[seat])
+                continue
+            except IndexError:  # stored for a game of fewer seats: stored again below
+                pass
+        if card.kind is skip:
             out.extend(_new_discard(seat, card, target) for target in _skip_targets(state, seat))
         else:
             seats = range(max(seat + 1, len(state.players)))
