@@ -142,3 +142,37 @@ def test_verdicts_hit_options_records_and_meld_rules_round_trip() -> None:
         variant=MASTER, num_players=2, actions=(phase10.Deal(phase10.parse_card("R4")),)
     )
     assert round_trips(record)
+
+
+def test_a_pattern_prints_its_sets_in_one_order() -> None:
+    """Equal patterns print alike: a frozenset's own repr follows its hash table."""
+    from phase10.cards import Color
+    from phase10.groups import Pattern
+
+    colors = (Color.SPADES, Color.RED, Color.HEARTS, Color.BLUE)
+    one = Pattern(numbers=frozenset([9, 1]), colors=frozenset(colors))
+    other = Pattern(numbers=frozenset([1, 9]), colors=frozenset(reversed(colors)))
+    expected = (
+        "Pattern(numbers=frozenset({1, 9}), "
+        "colors=frozenset({Color.RED, Color.BLUE, Color.HEARTS, Color.SPADES}))"
+    )
+    assert expected == repr(one) == repr(other)
+    assert one == eval(repr(one), vars(phase10) | {"Pattern": Pattern, "Color": Color})
+
+
+def test_the_repr_of_a_colour_group_shape_is_the_same_in_every_process() -> None:
+    """A colour's hash is its address (``_enums.member_hash``), which moves between runs."""
+    import subprocess
+    import sys
+
+    code = (
+        "import phase10; rules = phase10.TEN_PHASES.meld_rules; "
+        "print(repr(phase10.RedOrBlackOf(3).shapes(rules)))"
+    )
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout
+        for _ in range(3)
+    }
+    assert 1 == len(runs)

@@ -11,7 +11,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._enums import member_hash, member_repr
+from phase10._enums import member_hash, member_repr, set_repr
 from phase10._fast import lru_cache
 from phase10.cards import CLASSIC_COLORS, Card, CardGame, Color, Kind, sort_cards
 from phase10.errors import (
@@ -88,8 +88,9 @@ class Pattern:
     (True, False, True)
     """
 
-    numbers: frozenset[int] | None = None
-    colors: frozenset[Color] | None = None
+    # set_repr: a frozenset's own repr follows the members' addresses (one text a process)
+    numbers: frozenset[int] | None = attrs.field(default=None, repr=set_repr)
+    colors: frozenset[Color] | None = attrs.field(default=None, repr=set_repr)
 
     @classmethod
     def of(cls, *, number: int | None = None, color: Color | None = None) -> Pattern:
