@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import phase10
 from phase10 import (
     CLASSIC,
+    MASTER,
     Card,
     GameState,
     InvalidStateError,
@@ -449,3 +450,17 @@ def test_a_state_read_from_json_is_checked_in_full() -> None:
     assert sample_state(v, random.Random(3)) == sample_state(
         view(state, state.turn), random.Random(3)
     )
+
+
+def test_a_deck_of_more_than_126_cards_is_counted_in_wider_slots_and_refused_alike() -> None:
+    # views._Deck: a slot of 8 bits holds counts up to 126 cards; Master's 128 need 16
+    assert 128 == len(MASTER.deck_for(3))
+    state = next(s for i, s in enumerate(random_states(MASTER, 3, "wide")) if i == 40)
+    v = view(state, 0)
+    assert view(sample_state(v, random.Random(2)), 0) == v
+    extra = v.discard_pile + (v.hand[0],) * 3  # one card shown more often than dealt
+    broken = attrs.evolve(v, discard_pile=extra, draw_count=v.draw_count - 3)
+    with pytest.raises(InvalidStateError) as caught:
+        sample_state(broken, random.Random(1))
+    assert check_message(broken) == str(caught.value)
+    assert str(caught.value).startswith(f"the view shows more {v.hand[0]}")
