@@ -409,6 +409,8 @@ def test_the_view_of_an_engine_state_deals_as_an_equal_view_checked_in_full() ->
     state = engine_state()
     assert VALID_STATES.marked(state)
     v = view(state, state.turn)
+    assert VALID_STATES.marked(v)  # one table of the objects known valid: views too
+    assert not VALID_STATES.marked(attrs.evolve(v))
     for seed in range(4):
         marked = sample_state(v, random.Random(seed))  # its first world: deal checks only
         full = sample_state(attrs.evolve(v), random.Random(seed))  # a new object: every check
@@ -431,6 +433,7 @@ def test_a_hand_built_state_is_not_marked_and_its_broken_view_is_refused() -> No
     assert not VALID_STATES.marked(after)
     for bad in (broken, after):
         v = view(bad, bad.turn)
+        assert not VALID_STATES.marked(v)
         for _ in range(2):  # the first world, then a remembered view
             with pytest.raises(InvalidStateError) as caught:
                 sample_state(v, random.Random(0))

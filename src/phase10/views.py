@@ -5,6 +5,11 @@ passing a view where a full state is needed is a type error. It holds the viewer
 and only counts of the cards nobody may see: other hands and the draw pile. The discard pile,
 the melds on the table and every player's phase, score, pending skip and skip guard are
 public.
+
+A view :func:`view` made of a state known valid (``_fast.VALID_STATES``, the one table of
+the objects known valid by construction) is marked in that same table: every world dealt
+from it passes every check that reads only the view, so :func:`sample_state` makes only
+those that read the deal, from its first world on, and marks each world it checked.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._fast import VALID_STATES, BoundedCache, IdentityCache, WeakMarks, make_projection
+from phase10._fast import VALID_STATES, BoundedCache, IdentityCache, make_projection
 from phase10._members import (
     STEP_OVER,
     UNSEEN_DEAL,
@@ -275,18 +280,6 @@ def _seat_view(player: PlayerState) -> SeatView:
     return _SEAT_VIEWS.put(player, _to_seat_view(player, len(player.hand)))
 
 
-# The views view() made of a state known valid (_fast.VALID_STATES): every world dealt
-# from one passes every check that reads only the view, so sample_state makes only those
-# that read the deal, from its first world on.
-_OF_VALID = WeakMarks(
-    16384,
-    name="_OF_VALID",
-    key="identity of a `PlayerView`, held weakly",
-    why="a mark by identity; only a view `view()` made of a state marked valid "
-    "(`_fast.VALID_STATES`) is marked, and a view is frozen",
-)
-
-
 def view(state: GameState, player: int) -> PlayerView:
     """What seat ``player`` can see of ``state``.
 
@@ -323,8 +316,8 @@ def view(state: GameState, player: int) -> PlayerView:
         seen_drawn(state, player),
         len(state.drawn),
     )
-    if VALID_STATES.marked(state):  # a valid state's view is valid
-        _OF_VALID.mark(made)
+    if VALID_STATES.marked(state):  # a valid state's view is valid: marked in the same table
+        VALID_STATES.mark(made)
     return made
 
 
@@ -722,8 +715,8 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     return _deal(v, _dealing(v) if dealing is None else dealing, rng)
 
 
-# The views sample_state has checked, or found marked valid (_OF_VALID), each with its
-# deal's set-up (see sample_state).
+# The views sample_state has checked, or found marked valid (_fast.VALID_STATES), each
+# with its deal's set-up (see sample_state).
 # 64, not more: each entry holds its view, and with it its game's history, alive; a bot
 # samples its worlds from the view of the decision at hand.
 _CHECKED: IdentityCache[_Dealing] = IdentityCache(
@@ -732,7 +725,7 @@ _CHECKED: IdentityCache[_Dealing] = IdentityCache(
     key="identity of a `PlayerView`",
     why="identity cache; a `PlayerView` is frozen and its fields are tuples, and only a "
     "view whose first world passed every check, or that `view()` made of a state known "
-    "valid (`_OF_VALID`), is stored",
+    "valid (`_fast.VALID_STATES`), is stored",
 )
 
 
@@ -804,7 +797,7 @@ def sample_state(
             f"tries must be a whole number from 1 to {_MAX_TRIES}, got {tries!r}"
         )
     dealing = _CHECKED.get(id(view))
-    if dealing is None and not _OF_VALID.marked(view):
+    if dealing is None and not VALID_STATES.marked(view):
         # a view not checked yet, nor made of a valid state: every check, on its first world
         dealing = _dealing(view)
         state = _deal(view, dealing, rng)
