@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import phase10
 from phase10 import (
     CLASSIC,
+    MASTER,
     Card,
     GameState,
     InvalidStateError,
@@ -409,6 +410,8 @@ def test_the_view_of_an_engine_state_deals_as_an_equal_view_checked_in_full() ->
     state = engine_state()
     assert VALID_STATES.marked(state)
     v = view(state, state.turn)
+    assert VALID_STATES.marked(v)  # one table of the objects known valid: views too
+    assert not VALID_STATES.marked(attrs.evolve(v))
     for seed in range(4):
         marked = sample_state(v, random.Random(seed))  # its first world: deal checks only
         full = sample_state(attrs.evolve(v), random.Random(seed))  # a new object: every check
@@ -431,6 +434,7 @@ def test_a_hand_built_state_is_not_marked_and_its_broken_view_is_refused() -> No
     assert not VALID_STATES.marked(after)
     for bad in (broken, after):
         v = view(bad, bad.turn)
+        assert not VALID_STATES.marked(v)
         for _ in range(2):  # the first world, then a remembered view
             with pytest.raises(InvalidStateError) as caught:
                 sample_state(v, random.Random(0))
@@ -450,3 +454,17 @@ def test_a_state_read_from_json_is_checked_in_full() -> None:
     assert sample_state(v, random.Random(3)) == sample_state(
         view(state, state.turn), random.Random(3)
     )
+
+
+def test_a_deck_of_more_than_126_cards_is_counted_in_wider_slots_and_refused_alike() -> None:
+    # views._Deck: a slot of 8 bits holds counts up to 126 cards; Master's 128 need 16
+    assert 128 == len(MASTER.deck_for(3))
+    state = next(s for i, s in enumerate(random_states(MASTER, 3, "wide")) if i == 40)
+    v = view(state, 0)
+    assert view(sample_state(v, random.Random(2)), 0) == v
+    extra = v.discard_pile + (v.hand[0],) * 3  # one card shown more often than dealt
+    broken = attrs.evolve(v, discard_pile=extra, draw_count=v.draw_count - 3)
+    with pytest.raises(InvalidStateError) as caught:
+        sample_state(broken, random.Random(1))
+    assert check_message(broken) == str(caught.value)
+    assert str(caught.value).startswith(f"the view shows more {v.hand[0]}")

@@ -763,19 +763,20 @@ class WeakMarks:
         return f"WeakMarks({self.maxsize}, {len(self)} entries)"
 
 
-#: The game states known to pass every check of ``GameState.problems`` without making it:
-#: the one home of "this state is valid by construction". :func:`phase10.new_game` marks
-#: what it returns, :func:`phase10.apply` what it makes from a marked state (the engine
-#: keeps a valid state valid) and :func:`phase10.sample_state` a world it checked;
-#: :func:`phase10.view` asks it, so that the worlds of a view of a marked state are dealt
-#: with only the checks that read the deal. A state built by hand (its constructor,
-#: ``attrs.evolve``, ``from_json``) is another object, never marked.
+#: The game states known to pass every check of ``GameState.problems`` without making it,
+#: and the views made of them: the one home of "this object is valid by construction".
+#: :func:`phase10.new_game` marks what it returns, :func:`phase10.apply` what it makes from
+#: a marked state (the engine keeps a valid state valid) and :func:`phase10.sample_state`
+#: a world it checked; :func:`phase10.view` marks the view of a marked state, so that its
+#: worlds are dealt with only the checks that read the deal. A state or view built by hand
+#: (its constructor, ``attrs.evolve``, ``from_json``) is another object, never marked.
 VALID_STATES = WeakMarks(
     16384,
     name="VALID_STATES",
-    key="identity of a `GameState`, held weakly",
+    key="identity of a `GameState` or `PlayerView`, held weakly",
     why="a mark by identity; only a state the engine made from a marked one (or "
-    "`new_game`'s, or a world `sample_state` checked) is marked, and a state is frozen",
+    "`new_game`'s, or a world `sample_state` checked) and a view `view()` made of a marked "
+    "state are marked, and both are frozen",
 )
 
 

@@ -5,23 +5,30 @@ passing a view where a full state is needed is a type error. It holds the viewer
 and only counts of the cards nobody may see: other hands and the draw pile. The discard pile,
 the melds on the table and every player's phase, score, pending skip and skip guard are
 public.
+
+A view :func:`view` made of a state known valid (``_fast.VALID_STATES``, the one table of
+the objects known valid by construction) is marked in that same table: every world dealt
+from it passes every check that reads only the view, so :func:`sample_state` makes only
+those that read the deal, from its first world on, and marks each world it checked.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import struct
+import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from itertools import chain, compress
+from collections.abc import Callable, Iterator
+from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import attrs
 
 from phase10 import _pictures
 from phase10._checks import is_whole
-from phase10._fast import VALID_STATES, BoundedCache, IdentityCache, WeakMarks, make_projection
+from phase10._fast import VALID_STATES, BoundedCache, IdentityCache, make_projection
 from phase10._members import (
     STEP_OVER,
     UNSEEN_DEAL,
@@ -273,18 +280,6 @@ def _seat_view(player: PlayerState) -> SeatView:
     return _SEAT_VIEWS.put(player, _to_seat_view(player, len(player.hand)))
 
 
-# The views view() made of a state known valid (_fast.VALID_STATES): every world dealt
-# from one passes every check that reads only the view, so sample_state makes only those
-# that read the deal, from its first world on.
-_OF_VALID = WeakMarks(
-    16384,
-    name="_OF_VALID",
-    key="identity of a `PlayerView`, held weakly",
-    why="a mark by identity; only a view `view()` made of a state marked valid "
-    "(`_fast.VALID_STATES`) is marked, and a view is frozen",
-)
-
-
 def view(state: GameState, player: int) -> PlayerView:
     """What seat ``player`` can see of ``state``.
 
@@ -321,8 +316,8 @@ def view(state: GameState, player: int) -> PlayerView:
         seen_drawn(state, player),
         len(state.drawn),
     )
-    if VALID_STATES.marked(state):  # a valid state's view is valid
-        _OF_VALID.mark(made)
+    if VALID_STATES.marked(state):  # a valid state's view is valid: marked in the same table
+        VALID_STATES.mark(made)
     return made
 
 
@@ -400,39 +395,88 @@ _sort_key = attrgetter("sort_key")
 
 
 class _Deck(NamedTuple):
-    """The deck for some number of players, laid out for marking the cards a view shows.
+    """The deck for some number of players, laid out for finding the cards a view hides.
 
-    ``cards`` holds the deck in canonical order with a ``None`` after the copies of each
-    card, and ``mask`` is 1 at each card and 2 at each ``None``. ``first`` maps the
-    ``id()`` of each card object of the deck to where the copies of that card begin (ids
-    are safe keys: ``deck`` keeps the objects alive), and ``canonical`` maps a card equal
-    to one of the deck to the deck's object.
-
-    Writing a 0 in a copy of ``mask`` at one more copy of every card a view shows then
-    leaves 1 at the hidden cards; a card shown once more than the deck holds lands on a
-    ``None``, so its 2 is gone.
+    ``cards`` holds the deck in canonical order; a *place* is an index into it, and places
+    in order are cards in canonical order. The rest lays the deck out as one big integer of
+    ``width``-bit fields, a *slot* each: a slot per place, and after the places of each card
+    one more, its *end*. ``units`` maps the ``id()`` of each card object of the deck (safe
+    keys: ``deck``, the deck as dealt, keeps the objects alive), and ``by_card`` a card
+    equal to one of the deck, to the card's unit: 1 in every slot of that card (its places
+    and its end). The sum of the units of the cards a view shows then holds, in each slot of
+    a card, how many copies of it are shown; ``ranks`` holds in each slot its rank among the
+    card's slots (0, 1, ... and at the end the number of copies) plus ``2 ** (width - 1)``,
+    so that ``ranks - shown`` keeps that top bit in a slot exactly when the rank is at least
+    the copies shown (see :func:`_hidden`). ``ones`` is 1 in every slot and ``ends`` in
+    every end; ``codes`` holds each place's number in its slot and ``gone`` (all ones) at
+    the ends. ``size`` is the number of cards, ``fmt`` the :class:`memoryview` format of a
+    slot.
     """
 
-    cards: tuple[Card | None, ...]
-    mask: bytes
-    first: dict[int, int]
-    canonical: dict[Card, Card]
-    places: tuple[int, ...]
+    cards: tuple[Card, ...]
+    units: dict[int, int]
+    by_card: dict[Card, int]
+    ranks: int
+    ones: int
+    ends: int
+    codes: int
+    width: int
+    gone: int
+    fmt: _Format
+    size: int
     deck: tuple[Card, ...]
+
+
+_Format = Literal["B", "H", "I", "L", "Q"]
+# A slot's memoryview format by its bytes (a field is read in the machine's byte order).
+_FORMATS: dict[int, _Format] = {}
+for _fmt in ("Q", "L", "I", "H", "B"):
+    _FORMATS[struct.calcsize(_fmt)] = _fmt  # the narrowest type of each size
 
 
 def _make_deck(deck: tuple[Card, ...]) -> _Deck:
     counts = Counter(deck)
-    cards: list[Card | None] = []
-    starts: dict[Card, int] = {}
-    for card in sorted(counts, key=_sort_key):
-        starts[card] = len(cards)
-        cards += [card] * counts[card]
-        cards.append(None)
-    mask = bytes(2 if card is None else 1 for card in cards)
-    first = {id(card): starts[card] for card in deck}
-    canonical = {card: card for card in counts}
-    return _Deck(tuple(cards), mask, first, canonical, tuple(range(len(cards))), deck)
+    kinds = sorted(counts, key=_sort_key)
+    # a slot holds any count up to the deck's size below its top bit, and every place's
+    # number or the all-ones mark of an end
+    nbytes = min(b for b in _FORMATS if 1 << (8 * b - 1) > len(deck) + 1)
+    width = 8 * nbytes
+    top = 1 << (width - 1)
+    gone = (1 << width) - 1
+    cards: list[Card] = []
+    unit_of: dict[Card, int] = {}
+    ranks = ones = ends = codes = 0
+    slot = 0
+    for card in kinds:
+        unit = 0
+        for rank in range(counts[card] + 1):  # the card's places, then its end
+            at = width * slot
+            unit |= 1 << at
+            ranks |= (rank + top) << at
+            ones |= 1 << at
+            if rank == counts[card]:
+                ends |= 1 << at
+                codes |= gone << at
+            else:
+                codes |= len(cards) << at
+                cards.append(card)
+            slot += 1
+        unit_of[card] = unit
+    units = {id(card): unit_of[card] for card in deck}
+    return _Deck(
+        tuple(cards),
+        units,
+        unit_of,
+        ranks,
+        ones,
+        ends,
+        codes,
+        width,
+        gone,
+        _FORMATS[nbytes],
+        len(deck),
+        deck,
+    )
 
 
 # One laid-out deck per (variant, number of players): derived from those two only.
@@ -440,11 +484,9 @@ _DECKS: BoundedCache[tuple[Variant, int], _Deck] = BoundedCache(
     256,
     name="_DECKS",
     key="`(Variant, players)`",
-    why="the deck laid out for `sample_state` is derived from these only; it is copied "
-    "before each use, never handed out",
+    why="the deck laid out for `sample_state` is derived from these only; it is only "
+    "read, never handed out",
 )
-
-_NO_TWOS = bytes(0 if i == 2 else i for i in range(256))
 
 
 def _deck(variant: Variant, players: int) -> _Deck:
@@ -455,34 +497,10 @@ def _deck(variant: Variant, players: int) -> _Deck:
     return deck
 
 
-def _hidden_mask(v: PlayerView, deck: _Deck) -> bytearray:
-    """A mask of ``deck.cards``: 1 at the cards ``v`` hides, 0 elsewhere.
-
-    Raises:
-        InvalidStateError: the view shows a card the deck does not hold, or more copies.
-    """
-    try:
-        mask = _mark_shown(v, deck, id)
-    except KeyError:  # a card object not of the deck: find the deck's by equality
-        canonical = deck.canonical
-
-        def key(card: Card) -> int:
-            return id(canonical[card])
-
-        try:
-            mask = _mark_shown(v, deck, key)
-        except KeyError:
-            raise _shown_too_many(v) from None
-    if mask.count(2) != len(deck.canonical):
-        raise _shown_too_many(v)
-    return mask.translate(_NO_TWOS)
-
-
-def _mark_shown(v: PlayerView, deck: _Deck, key: Callable[[Card], int]) -> bytearray:
-    mask = bytearray(deck.mask)
-    nxt = deck.first.copy()
+def _shown_piles(v: PlayerView) -> list[tuple[Card, ...]]:
+    """Every pile of cards ``v`` shows (as :func:`_visible_cards` yields them, in piles)."""
     me = v.player
-    piles: list[Iterable[Card]] = [v.hand, v.discard_pile, v.action_pile, v.drawn]
+    piles: list[tuple[Card, ...]] = [v.hand, v.discard_pile, v.action_pile, v.drawn]
     for seat, s in enumerate(v.players):
         if s.known and seat != me:
             piles.append(s.known)
@@ -490,35 +508,113 @@ def _mark_shown(v: PlayerView, deck: _Deck, key: Callable[[Card], int]) -> bytea
         for meld in row:
             piles.append(meld.cards)
     if v.offers:
-        piles.append([card for _, card in v.offers])
-    for at in map(key, chain.from_iterable(piles)):
-        place = nxt[at]
-        mask[place] = 0
-        nxt[at] = place + 1
-    return mask
+        piles.append(tuple([card for _, card in v.offers]))
+    return piles
 
 
-def _pick(cards: tuple[Card | None, ...], places: list[int]) -> tuple[Card, ...]:
-    """The cards at ``places`` (never at a ``None``)."""
+# The count of each pile of cards a view showed (the sum of its cards' units, see _Deck),
+# by (deck, length, last card). An entry holds its deck and pile and is used only for the
+# same deck (`is`) and an equal pile (`==`, by identity first, in C): so a pile equal to
+# one counted before is not counted again (the table's melds, the known cards, a discard
+# pile taken from), nor one that is such a pile and one card more (a discard pile
+# discarded on): only the viewer's hand and such a last card are counted anew.
+_PILE_COUNTS: BoundedCache[tuple[int, int, int], tuple[_Deck, tuple[Card, ...], int]] = (
+    BoundedCache(
+        2048,
+        name="_PILE_COUNTS",
+        key="`(id(deck), len(pile), id(pile[-1]))`",
+        why="a pile's count is derived from its deck and its cards only, and each entry "
+        "holds both and is used only for the same deck and an equal pile",
+    )
+)
+
+
+def _count_piles(piles: list[tuple[Card, ...]], deck: _Deck) -> int:
+    """The sum of the units of every card of ``piles`` (the deck's card objects).
+
+    Raises:
+        KeyError: a card is not one of the deck's objects.
+    """
+    units = deck.units
+    get = _PILE_COUNTS.get
+    at = id(deck)
+    shown = 0
+    for pile in piles:
+        n = len(pile)
+        if not n:
+            continue
+        key = (at, n, id(pile[-1]))
+        hit = get(key)
+        if hit is not None and hit[0] is deck and hit[1] == pile:
+            shown += hit[2]
+            continue
+        hit = get((at, n - 1, id(pile[-2]))) if n > 1 else None
+        if hit is not None and hit[0] is deck and hit[1] == pile[:-1]:
+            count = hit[2] + units[id(pile[-1])]
+        else:
+            count = sum(map(units.__getitem__, map(id, pile)))
+        _PILE_COUNTS.put(key, (deck, pile, count))
+        shown += count
+    return shown
+
+
+def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
+    """The places of ``deck.cards`` that ``v`` hides, in order.
+
+    Of the copies of a card, the view shows the first places and hides the others. No
+    loop written in Python runs per card: the piles are counted in C (a unit looked up
+    and added per card) or found counted before (``_PILE_COUNTS``); then a slot of
+    ``ranks - shown`` keeps its top bit exactly when its rank is at least the copies shown
+    (each field stays within its bits, as no count passes the deck's size), so at a place
+    that it is hidden and at an end that the card is not shown more often than the deck
+    holds it.
+
+    Raises:
+        InvalidStateError: the view shows a card the deck does not hold, or more copies.
+    """
+    piles = _shown_piles(v)
+    if sum(map(len, piles)) > deck.size:  # more than the deck: some card too often
+        raise _shown_too_many(v)
+    try:
+        shown = _count_piles(piles, deck)
+    except KeyError:  # a card object not of the deck: find the deck's by equality
+        try:
+            shown = sum(map(deck.by_card.__getitem__, chain.from_iterable(piles)))
+        except KeyError:
+            raise _shown_too_many(v) from None
+    width = deck.width
+    kept = ((deck.ranks - shown) >> (width - 1)) & deck.ones  # 1 at each slot hidden
+    if kept & deck.ends != deck.ends:
+        raise _shown_too_many(v)
+    # each place's number where hidden, all ones elsewhere (and at the ends), then those out
+    marked = deck.codes | (deck.ones ^ kept) * deck.gone
+    slots = len(deck.cards) + len(deck.by_card)
+    if width == 8:  # a place a byte: the others deleted in C
+        return tuple(marked.to_bytes(slots, "little").translate(None, b"\xff"))
+    raw = marked.to_bytes(slots * width // 8, sys.byteorder)
+    return tuple(filter(deck.gone.__ne__, memoryview(raw).cast(deck.fmt)))
+
+
+def _pick(cards: tuple[Card, ...], places: list[int]) -> tuple[Card, ...]:
+    """The cards at ``places``."""
     if len(places) > 1:
         picked: tuple[Card, ...] = itemgetter(*places)(cards)
         return picked
-    return tuple([cards[at] for at in places])  # type: ignore[misc]
+    return tuple([cards[at] for at in places])
 
 
 class _Dealing(NamedTuple):
     """What every world dealt from one view shares: the view checked, its hidden cards found.
 
-    ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order, and
-    ``mask`` is 1 at those places and 0 elsewhere. ``seats`` gives, per seat in order,
-    ``None`` for the viewer and else how many cards are dealt to it and its known cards,
-    and ``viewer`` is the viewer's :class:`~phase10.PlayerState`, the same in every world
-    (a state's seats are immutable and shared between states anyway).
+    ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order.
+    ``seats`` gives, per seat in order, ``None`` for the viewer and else how many cards are
+    dealt to it and its known cards, and ``viewer`` is the viewer's
+    :class:`~phase10.PlayerState`, the same in every world (a state's seats are immutable
+    and shared between states anyway).
     """
 
     deck: _Deck
     hidden: tuple[int, ...]
-    mask: bytes
     seats: tuple[tuple[int, tuple[Card, ...]] | None, ...]
     viewer: PlayerState
 
@@ -539,8 +635,7 @@ def _dealing(v: PlayerView) -> _Dealing:
     if drawn and len(drawn) != drawn_count:
         raise InvalidStateError("drawn_count must equal the number of drawn cards shown")
     deck = _deck(v.variant, len(players))
-    mask = _hidden_mask(v, deck)
-    hidden = tuple(compress(deck.places, mask))
+    hidden = _hidden(v, deck)
     draw_count = v.draw_count
     if draw_count < 0 or drawn_count < 0:  # the deal slices by these counts
         raise InvalidStateError(
@@ -565,7 +660,7 @@ def _dealing(v: PlayerView) -> _Dealing:
             f"{len(hidden)}"
         )
     viewer = _to_player_state(players[me], v.hand)
-    return _Dealing(deck, hidden, bytes(mask), tuple(seats), viewer)
+    return _Dealing(deck, hidden, tuple(seats), viewer)
 
 
 def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameState:
@@ -575,7 +670,7 @@ def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameSt
     with ``rng`` the places dealt (other hands beyond their known cards, a Take two draw the
     viewer cannot see) get the last cards of a Fisher-Yates shuffle of them, which is the
     shuffle's first steps only: the draw pile is kept in canonical order, so the order of the
-    cards left for it does not matter.
+    cards left for it does not matter (its places are sorted: a place's order is its card's).
     """
     cards = dealing.deck.cards
     hidden = list(dealing.hidden)
@@ -586,9 +681,6 @@ def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameSt
         for i in range(end - 1, max(draw_count, 1) - 1, -1):
             j = int(rand() * (i + 1))
             hidden[i], hidden[j] = hidden[j], hidden[i]
-    mask = bytearray(dealing.mask)
-    for at in hidden[draw_count:]:
-        mask[at] = 0
     states = []
     for s, dealt_to in zip(v.players, dealing.seats, strict=True):
         if dealt_to is None:
@@ -607,7 +699,9 @@ def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameSt
     drawn_count = v.drawn_count
     if not drawn and drawn_count:
         drawn = _pick(cards, hidden[end - drawn_count : end])
-    return _to_state(v, tuple(states), tuple(compress(cards, mask)), drawn)
+    rest = hidden[:draw_count]  # the places left to the draw pile, in canonical order
+    rest.sort()
+    return _to_state(v, tuple(states), _pick(cards, rest), drawn)
 
 
 def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
@@ -621,8 +715,8 @@ def _determinize(v: PlayerView, rng: random.Random | None) -> GameState:
     return _deal(v, _dealing(v) if dealing is None else dealing, rng)
 
 
-# The views sample_state has checked, or found marked valid (_OF_VALID), each with its
-# deal's set-up (see sample_state).
+# The views sample_state has checked, or found marked valid (_fast.VALID_STATES), each
+# with its deal's set-up (see sample_state).
 # 64, not more: each entry holds its view, and with it its game's history, alive; a bot
 # samples its worlds from the view of the decision at hand.
 _CHECKED: IdentityCache[_Dealing] = IdentityCache(
@@ -631,7 +725,7 @@ _CHECKED: IdentityCache[_Dealing] = IdentityCache(
     key="identity of a `PlayerView`",
     why="identity cache; a `PlayerView` is frozen and its fields are tuples, and only a "
     "view whose first world passed every check, or that `view()` made of a state known "
-    "valid (`_OF_VALID`), is stored",
+    "valid (`_fast.VALID_STATES`), is stored",
 )
 
 
@@ -703,7 +797,7 @@ def sample_state(
             f"tries must be a whole number from 1 to {_MAX_TRIES}, got {tries!r}"
         )
     dealing = _CHECKED.get(id(view))
-    if dealing is None and not _OF_VALID.marked(view):
+    if dealing is None and not VALID_STATES.marked(view):
         # a view not checked yet, nor made of a valid state: every check, on its first world
         dealing = _dealing(view)
         state = _deal(view, dealing, rng)
