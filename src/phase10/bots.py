@@ -849,10 +849,9 @@ class CautiousBot:
         feed_weight: What feeding the next player in every world costs, in steps of
             distance to the phase (with three or more players; see the next).
         two_player_feed_weight: What it costs instead in a two-player game, where the
-            next player is the only opponent; ``None`` uses ``feed_weight``. 2.5 (issue
-            26, sixth round, docs/performance.md): it won more two-player classic games
-            than 1.5 and kept the other two-player targets, but lost four-player classic
-            games, where the next player is one opponent of three.
+            next player is the only opponent; ``None`` (the default) uses ``feed_weight``.
+            2.5 won more two-player classic games than 1.5 on two seeds and fewer on a
+            third (issue 26, sixth round, docs/performance.md).
         outs_weight: What one out is worth, in steps of distance.
         passed: How much less likely a deal is for each hidden card the next player holds
             although they let an equal card go this hand (discarded it or left it on the
@@ -886,7 +885,7 @@ class CautiousBot:
     spare_weight: float = attrs.field(default=1.0, validator=_number())
     near_weight: float = attrs.field(default=1.0, validator=_number())
     table_weight: float = attrs.field(default=1.0, validator=_number())
-    two_player_feed_weight: float | None = attrs.field(default=2.5, validator=_number_or_none())
+    two_player_feed_weight: float | None = attrs.field(default=None, validator=_number_or_none())
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy action, or at a discard the card that costs least, feeding included.
