@@ -498,15 +498,12 @@ def _deck(variant: Variant, players: int) -> _Deck:
 
 
 def _shown_piles(v: PlayerView) -> list[tuple[Card, ...]]:
-    """Every pile of cards ``v`` shows (as :func:`_visible_cards` yields them, in piles)."""
+    """Every pile of cards ``v`` shows but the table's melds (:func:`_table_piles`)."""
     me = v.player
     piles: list[tuple[Card, ...]] = [v.hand, v.discard_pile, v.action_pile, v.drawn]
     for seat, s in enumerate(v.players):
         if s.known and seat != me:
             piles.append(s.known)
-    for row in v.table:
-        for meld in row:
-            piles.append(meld.cards)
     if v.offers:
         piles.append(tuple([card for _, card in v.offers]))
     return piles
@@ -526,6 +523,24 @@ _PILE_COUNTS: BoundedCache[tuple[int, int, int], tuple[_Deck, tuple[Card, ...], 
         why="a pile's count is derived from its deck and its cards only, and each entry "
         "holds both and is used only for the same deck and an equal pile",
     )
+)
+
+
+def _table_piles(v: PlayerView) -> list[tuple[Card, ...]]:
+    """The cards of each meld on the table of ``v``."""
+    return [meld.cards for row in v.table for meld in row]
+
+
+# The table of a view (its tuple of rows of melds) is the state's, shared by every state
+# and view until a meld changes: so the number of its cards and their count (the sum of
+# their units, see _Deck) are remembered by its identity, for the deck they were counted
+# with, and a view's melds are counted with one lookup, not one per meld.
+_TABLE_COUNTS: IdentityCache[tuple[_Deck, int, int]] = IdentityCache(
+    256,
+    name="_TABLE_COUNTS",
+    key="identity of a view's `table`",
+    why="identity cache; a table is a tuple of tuples of frozen `Meld`s, and its count is "
+    "derived from its cards and the deck only, which the entry holds and checks (`is`)",
 )
 
 
@@ -563,7 +578,8 @@ def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
 
     Of the copies of a card, the view shows the first places and hides the others. No
     loop written in Python runs per card: the piles are counted in C (a unit looked up
-    and added per card) or found counted before (``_PILE_COUNTS``); then a slot of
+    and added per card) or found counted before (``_PILE_COUNTS``, and the table's melds
+    at once by the table's identity, ``_TABLE_COUNTS``); then a slot of
     ``ranks - shown`` keeps its top bit exactly when its rank is at least the copies shown
     (each field stays within its bits, as no count passes the deck's size), so at a place
     that it is hidden and at an end that the card is not shown more often than the deck
@@ -573,13 +589,30 @@ def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
         InvalidStateError: the view shows a card the deck does not hold, or more copies.
     """
     piles = _shown_piles(v)
-    if sum(map(len, piles)) > deck.size:  # more than the deck: some card too often
+    table = v.table
+    melds: list[tuple[Card, ...]] = []
+    on_table = 0
+    counted: int | None = 0
+    if table:
+        hit = _TABLE_COUNTS.get(id(table))
+        if hit is not None and hit[0] is deck:
+            on_table, counted = hit[1], hit[2]
+        else:
+            melds = _table_piles(v)
+            on_table = sum(map(len, melds))
+            counted = None
+    if sum(map(len, piles)) + on_table > deck.size:  # more than the deck: some card too often
         raise _shown_too_many(v)
     try:
         shown = _count_piles(piles, deck)
+        if counted is None:
+            counted = _count_piles(melds, deck)
+            _TABLE_COUNTS.put(table, (deck, on_table, counted))
+        shown += counted
     except KeyError:  # a card object not of the deck: find the deck's by equality
+        cards = chain(chain.from_iterable(piles), chain.from_iterable(_table_piles(v)))
         try:
-            shown = sum(map(deck.by_card.__getitem__, chain.from_iterable(piles)))
+            shown = sum(map(deck.by_card.__getitem__, cards))
         except KeyError:
             raise _shown_too_many(v) from None
     width = deck.width
