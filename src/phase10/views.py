@@ -510,19 +510,19 @@ def _shown_piles(v: PlayerView) -> list[tuple[Card, ...]]:
 
 
 # The count of each pile of cards a view showed (the sum of its cards' units, see _Deck),
-# by (deck, length, last card). An entry holds its deck and pile and is used only for the
-# same deck (`is`) and an equal pile (`==`, by identity first, in C): so a pile equal to
-# one counted before is not counted again (the table's melds, the known cards, a discard
-# pile taken from), nor one that is such a pile and one card more (a discard pile
-# discarded on): only the viewer's hand and such a last card are counted anew.
-_PILE_COUNTS: BoundedCache[tuple[int, int, int], tuple[_Deck, tuple[Card, ...], int]] = (
-    BoundedCache(
-        2048,
-        name="_PILE_COUNTS",
-        key="`(id(deck), len(pile), id(pile[-1]))`",
-        why="a pile's count is derived from its deck and its cards only, and each entry "
-        "holds both and is used only for the same deck and an equal pile",
-    )
+# by its length and last card (one int, `id(pile[-1]) * 256 + len(pile)`: cheaper to hash
+# and compare than a tuple, and two piles that share a key only take turns in it). An entry
+# holds its deck and pile and is used only for the same deck (`is`) and an equal pile
+# (`==`, by identity first, in C): so a pile equal to one counted before is not counted
+# again (the table's melds, the known cards, a discard pile taken from), nor one that is
+# such a pile and one card more (a discard pile discarded on): only the viewer's hand and
+# such a last card are counted anew.
+_PILE_COUNTS: BoundedCache[int, tuple[_Deck, tuple[Card, ...], int]] = BoundedCache(
+    2048,
+    name="_PILE_COUNTS",
+    key="`id(pile[-1]) * 256 + len(pile)`",
+    why="a pile's count is derived from its deck and its cards only, and each entry "
+    "holds both and is used only for the same deck and an equal pile",
 )
 
 
@@ -552,18 +552,17 @@ def _count_piles(piles: list[tuple[Card, ...]], deck: _Deck) -> int:
     """
     units = deck.units
     get = _PILE_COUNTS.get
-    at = id(deck)
     shown = 0
     for pile in piles:
         n = len(pile)
         if not n:
             continue
-        key = (at, n, id(pile[-1]))
+        key = id(pile[-1]) * 256 + n
         hit = get(key)
         if hit is not None and hit[0] is deck and hit[1] == pile:
             shown += hit[2]
             continue
-        hit = get((at, n - 1, id(pile[-2]))) if n > 1 else None
+        hit = get(id(pile[-2]) * 256 + n - 1) if n > 1 else None
         if hit is not None and hit[0] is deck and hit[1] == pile[:-1]:
             count = hit[2] + units[id(pile[-1])]
         else:
