@@ -498,9 +498,9 @@ def _deck(variant: Variant, players: int) -> _Deck:
 
 
 def _shown_piles(v: PlayerView) -> list[tuple[Card, ...]]:
-    """Every pile of cards ``v`` shows but the table's melds (:func:`_table_piles`)."""
+    """Every pile of cards ``v`` shows but its hand and the table's melds (see :func:`_hidden`)."""
     me = v.player
-    piles: list[tuple[Card, ...]] = [v.hand, v.discard_pile, v.action_pile, v.drawn]
+    piles: list[tuple[Card, ...]] = [v.discard_pile, v.action_pile, v.drawn]
     for seat, s in enumerate(v.players):
         if s.known and seat != me:
             piles.append(s.known)
@@ -515,8 +515,8 @@ def _shown_piles(v: PlayerView) -> list[tuple[Card, ...]]:
 # holds its deck and pile and is used only for the same deck (`is`) and an equal pile
 # (`==`, by identity first, in C): so a pile equal to one counted before is not counted
 # again (the table's melds, the known cards, a discard pile taken from), nor one that is
-# such a pile and one card more (a discard pile discarded on): only the viewer's hand and
-# such a last card are counted anew.
+# such a pile and one card more (a discard pile discarded on): only such a last card is
+# counted anew (and the viewer's hand, not stored here).
 _PILE_COUNTS: BoundedCache[int, tuple[_Deck, tuple[Card, ...], int]] = BoundedCache(
     2048,
     name="_PILE_COUNTS",
@@ -600,16 +600,19 @@ def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
             melds = _table_piles(v)
             on_table = sum(map(len, melds))
             counted = None
-    if sum(map(len, piles)) + on_table > deck.size:  # more than the deck: some card too often
+    hand = v.hand
+    if len(hand) + sum(map(len, piles)) + on_table > deck.size:  # more than the deck
         raise _shown_too_many(v)
     try:
-        shown = _count_piles(piles, deck)
+        # the viewer's hand is counted anew: it is hardly ever a pile counted before (it
+        # changes every turn), so looking it up and storing it would only cost
+        shown = sum(map(deck.units.__getitem__, map(id, hand))) + _count_piles(piles, deck)
         if counted is None:
             counted = _count_piles(melds, deck)
             _TABLE_COUNTS.put(table, (deck, on_table, counted))
         shown += counted
     except KeyError:  # a card object not of the deck: find the deck's by equality
-        cards = chain(chain.from_iterable(piles), chain.from_iterable(_table_piles(v)))
+        cards = chain(hand, chain.from_iterable(piles), chain.from_iterable(_table_piles(v)))
         try:
             shown = sum(map(deck.by_card.__getitem__, cards))
         except KeyError:
