@@ -683,12 +683,14 @@ def _dealing(v: PlayerView) -> _Dealing:
         if seat == me:
             seats.append(None)
             continue
-        if len(s.known) > s.hand_size:
+        known = s.known
+        dealt = s.hand_size - len(known)
+        if dealt < 0:
             raise InvalidStateError(
-                f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
+                f"seat {seat} is known to hold {len(known)} cards but holds {s.hand_size}"
             )
-        need += s.hand_size - len(s.known)
-        seats.append((s.hand_size - len(s.known), s.known))
+        need += dealt
+        seats.append((dealt, known))
     if len(hidden) != need:
         raise InvalidStateError(
             f"the view hides {need} cards (other hands, draw pile) but the deck leaves "
