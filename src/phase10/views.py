@@ -500,7 +500,11 @@ def _deck(variant: Variant, players: int) -> _Deck:
 def _shown_piles(v: PlayerView) -> list[tuple[Card, ...]]:
     """Every pile of cards ``v`` shows but its hand and the table's melds (see :func:`_hidden`)."""
     me = v.player
-    piles: list[tuple[Card, ...]] = [v.discard_pile, v.action_pile, v.drawn]
+    piles: list[tuple[Card, ...]] = [v.discard_pile]
+    if v.action_pile:  # both empty in most views
+        piles.append(v.action_pile)
+    if v.drawn:
+        piles.append(v.drawn)
     for seat, s in enumerate(v.players):
         if s.known and seat != me:
             piles.append(s.known)
