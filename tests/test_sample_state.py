@@ -468,3 +468,22 @@ def test_a_deck_of_more_than_126_cards_is_counted_in_wider_slots_and_refused_ali
         sample_state(broken, random.Random(1))
     assert check_message(broken) == str(caught.value)
     assert str(caught.value).startswith(f"the view shows more {v.hand[0]}")
+
+
+def test_a_table_counted_before_is_refused_alike_when_another_pile_shows_its_cards() -> None:
+    # views._TABLE_COUNTS: the count of a table is remembered by the table's identity
+    state = next(
+        s for s in random_states(CLASSIC, 4, "table") if len(s.draw_pile) > 20 and any(s.table)
+    )
+    v = view(state, state.turn)
+    assert view(sample_state(v, random.Random(0)), v.player) == v  # counts the table
+    card = next(meld.cards[0] for row in v.table for meld in row)
+    extra = v.discard_pile + (card,) * 9  # more copies than the deck holds of any card
+    broken = attrs.evolve(v, discard_pile=extra, draw_count=v.draw_count - 9)
+    assert broken.table is v.table
+    with pytest.raises(InvalidStateError) as caught:
+        sample_state(broken, random.Random(1))
+    assert check_message(broken) == str(caught.value)
+    assert str(caught.value).startswith(f"the view shows more {card}")
+    again = view(sample_state(attrs.evolve(v), random.Random(0)), v.player)
+    assert v == again

@@ -498,34 +498,53 @@ def _deck(variant: Variant, players: int) -> _Deck:
 
 
 def _shown_piles(v: PlayerView) -> list[tuple[Card, ...]]:
-    """Every pile of cards ``v`` shows (as :func:`_visible_cards` yields them, in piles)."""
+    """Every pile of cards ``v`` shows but its hand and the table's melds (see :func:`_hidden`)."""
     me = v.player
-    piles: list[tuple[Card, ...]] = [v.hand, v.discard_pile, v.action_pile, v.drawn]
+    piles: list[tuple[Card, ...]] = [v.discard_pile]
+    if v.action_pile:  # both empty in most views
+        piles.append(v.action_pile)
+    if v.drawn:
+        piles.append(v.drawn)
     for seat, s in enumerate(v.players):
         if s.known and seat != me:
             piles.append(s.known)
-    for row in v.table:
-        for meld in row:
-            piles.append(meld.cards)
     if v.offers:
         piles.append(tuple([card for _, card in v.offers]))
     return piles
 
 
 # The count of each pile of cards a view showed (the sum of its cards' units, see _Deck),
-# by (deck, length, last card). An entry holds its deck and pile and is used only for the
-# same deck (`is`) and an equal pile (`==`, by identity first, in C): so a pile equal to
-# one counted before is not counted again (the table's melds, the known cards, a discard
-# pile taken from), nor one that is such a pile and one card more (a discard pile
-# discarded on): only the viewer's hand and such a last card are counted anew.
-_PILE_COUNTS: BoundedCache[tuple[int, int, int], tuple[_Deck, tuple[Card, ...], int]] = (
-    BoundedCache(
-        2048,
-        name="_PILE_COUNTS",
-        key="`(id(deck), len(pile), id(pile[-1]))`",
-        why="a pile's count is derived from its deck and its cards only, and each entry "
-        "holds both and is used only for the same deck and an equal pile",
-    )
+# by its length and last card (one int, `id(pile[-1]) * 256 + len(pile)`: cheaper to hash
+# and compare than a tuple, and two piles that share a key only take turns in it). An entry
+# holds its deck and pile and is used only for the same deck (`is`) and an equal pile
+# (`==`, by identity first, in C): so a pile equal to one counted before is not counted
+# again (the table's melds, the known cards, a discard pile taken from), nor one that is
+# such a pile and one card more (a discard pile discarded on): only such a last card is
+# counted anew (and the viewer's hand, not stored here).
+_PILE_COUNTS: BoundedCache[int, tuple[_Deck, tuple[Card, ...], int]] = BoundedCache(
+    2048,
+    name="_PILE_COUNTS",
+    key="`id(pile[-1]) * 256 + len(pile)`",
+    why="a pile's count is derived from its deck and its cards only, and each entry "
+    "holds both and is used only for the same deck and an equal pile",
+)
+
+
+def _table_piles(v: PlayerView) -> list[tuple[Card, ...]]:
+    """The cards of each meld on the table of ``v``."""
+    return [meld.cards for row in v.table for meld in row]
+
+
+# The table of a view (its tuple of rows of melds) is the state's, shared by every state
+# and view until a meld changes: so the number of its cards and their count (the sum of
+# their units, see _Deck) are remembered by its identity, for the deck they were counted
+# with, and a view's melds are counted with one lookup, not one per meld.
+_TABLE_COUNTS: IdentityCache[tuple[_Deck, int, int]] = IdentityCache(
+    256,
+    name="_TABLE_COUNTS",
+    key="identity of a view's `table`",
+    why="identity cache; a table is a tuple of tuples of frozen `Meld`s, and its count is "
+    "derived from its cards and the deck only, which the entry holds and checks (`is`)",
 )
 
 
@@ -537,18 +556,17 @@ def _count_piles(piles: list[tuple[Card, ...]], deck: _Deck) -> int:
     """
     units = deck.units
     get = _PILE_COUNTS.get
-    at = id(deck)
     shown = 0
     for pile in piles:
         n = len(pile)
         if not n:
             continue
-        key = (at, n, id(pile[-1]))
+        key = id(pile[-1]) * 256 + n
         hit = get(key)
         if hit is not None and hit[0] is deck and hit[1] == pile:
             shown += hit[2]
             continue
-        hit = get((at, n - 1, id(pile[-2]))) if n > 1 else None
+        hit = get(id(pile[-2]) * 256 + n - 1) if n > 1 else None
         if hit is not None and hit[0] is deck and hit[1] == pile[:-1]:
             count = hit[2] + units[id(pile[-1])]
         else:
@@ -563,7 +581,8 @@ def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
 
     Of the copies of a card, the view shows the first places and hides the others. No
     loop written in Python runs per card: the piles are counted in C (a unit looked up
-    and added per card) or found counted before (``_PILE_COUNTS``); then a slot of
+    and added per card) or found counted before (``_PILE_COUNTS``, and the table's melds
+    at once by the table's identity, ``_TABLE_COUNTS``); then a slot of
     ``ranks - shown`` keeps its top bit exactly when its rank is at least the copies shown
     (each field stays within its bits, as no count passes the deck's size), so at a place
     that it is hidden and at an end that the card is not shown more often than the deck
@@ -573,13 +592,33 @@ def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
         InvalidStateError: the view shows a card the deck does not hold, or more copies.
     """
     piles = _shown_piles(v)
-    if sum(map(len, piles)) > deck.size:  # more than the deck: some card too often
+    table = v.table
+    melds: list[tuple[Card, ...]] = []
+    on_table = 0
+    counted: int | None = 0
+    if table:
+        hit = _TABLE_COUNTS.get(id(table))
+        if hit is not None and hit[0] is deck:
+            on_table, counted = hit[1], hit[2]
+        else:
+            melds = _table_piles(v)
+            on_table = sum(map(len, melds))
+            counted = None
+    hand = v.hand
+    if len(hand) + sum(map(len, piles)) + on_table > deck.size:  # more than the deck
         raise _shown_too_many(v)
     try:
-        shown = _count_piles(piles, deck)
+        # the viewer's hand is counted anew: it is hardly ever a pile counted before (it
+        # changes every turn), so looking it up and storing it would only cost
+        shown = sum(map(deck.units.__getitem__, map(id, hand))) + _count_piles(piles, deck)
+        if counted is None:
+            counted = _count_piles(melds, deck)
+            _TABLE_COUNTS.put(table, (deck, on_table, counted))
+        shown += counted
     except KeyError:  # a card object not of the deck: find the deck's by equality
+        cards = chain(hand, chain.from_iterable(piles), chain.from_iterable(_table_piles(v)))
         try:
-            shown = sum(map(deck.by_card.__getitem__, chain.from_iterable(piles)))
+            shown = sum(map(deck.by_card.__getitem__, cards))
         except KeyError:
             raise _shown_too_many(v) from None
     width = deck.width
@@ -648,12 +687,14 @@ def _dealing(v: PlayerView) -> _Dealing:
         if seat == me:
             seats.append(None)
             continue
-        if len(s.known) > s.hand_size:
+        known = s.known
+        dealt = s.hand_size - len(known)
+        if dealt < 0:
             raise InvalidStateError(
-                f"seat {seat} is known to hold {len(s.known)} cards but holds {s.hand_size}"
+                f"seat {seat} is known to hold {len(known)} cards but holds {s.hand_size}"
             )
-        need += s.hand_size - len(s.known)
-        seats.append((s.hand_size - len(s.known), s.known))
+        need += dealt
+        seats.append((dealt, known))
     if len(hidden) != need:
         raise InvalidStateError(
             f"the view hides {need} cards (other hands, draw pile) but the deck leaves "
