@@ -1,12 +1,13 @@
 """Shared test configuration: Hypothesis profiles.
 
-``dev`` (the default) is tuned for quick local runs; ``ci`` is selected
-automatically when the ``CI`` environment variable is set, and any profile can
-be forced with ``HYPOTHESIS_PROFILE=<name>``; ``deep`` (500 examples) is for a soak run. ``compat`` is what CI runs on the
-Python versions after the oldest: every test, at a quarter of ``dev``'s examples for
-the properties that leave the count to the profile, since those runs check that the
-code works on that version, and the oldest version's ``ci`` run searches at ``dev``'s depth; the seeded
-loops go shallower there too (:mod:`tests.depth`, which chooses the profile).
+``dev`` (the default) is tuned for quick local runs; ``ci`` is selected automatically
+when the ``CI`` environment variable is set, and any profile can be forced with
+``HYPOTHESIS_PROFILE=<name>``; ``deep`` (500 examples) is for a soak run. ``compat`` is
+what CI runs on the Python versions after the oldest: every test, at a quarter of
+``dev``'s examples for the properties that leave the count to the profile, since those
+runs check that the code works on that version, and the oldest version's ``ci`` run
+searches at ``dev``'s depth; the seeded loops go shallower there too (:mod:`tests.depth`,
+which chooses the profile).
 """
 
 from __future__ import annotations
