@@ -546,12 +546,11 @@ def test_cautious_defaults_are_the_measured_ones() -> None:
     # issue 26, sixth round (docs/performance.md): feed_weight 2.5 lost four-player
     # classic games, and in two-player classic won no more over three seeds
     bot = phase10.CautiousBot()
-    assert (10, 1.5, None) == (bot.worlds, bot.feed_weight, bot.two_player_feed_weight)
+    assert (10, 1.5) == (bot.worlds, bot.feed_weight)
     assert 0.03 == bot.outs_weight
     assert (0.25, 0.2) == (bot.passed, bot.declined)
     assert (16, 0.5) == (bot.redraws, bot.next_weight)
     assert (1.0, 1.0, 1.0) == (bot.spare_weight, bot.near_weight, bot.table_weight)
-    assert 2.5 == phase10.CautiousBot(two_player_feed_weight=2.5).two_player_feed_weight
 
 
 def test_cautious_is_a_picklable_bot_and_checks_its_settings() -> None:
@@ -564,7 +563,6 @@ def test_cautious_is_a_picklable_bot_and_checks_its_settings() -> None:
         {"worlds": 1.5},
         {"redraws": -1},
         {"feed_weight": "x"},
-        {"two_player_feed_weight": "2"},
         {"outs_weight": float("nan")},
         {"passed": 1.5},
         {"declined": True},

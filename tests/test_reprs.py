@@ -8,6 +8,8 @@ written as the expression that builds them.
 from __future__ import annotations
 
 import enum
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -34,7 +36,9 @@ from phase10 import (
     iter_laydowns,
     view,
 )
+from phase10.cards import Color
 from phase10.encoding import ChoosePhase, Confirm, Select
+from phase10.groups import Pattern
 from tests.depth import examples
 
 from .strategies import CLASSIC_DECK, game_states, hands
@@ -146,9 +150,6 @@ def test_verdicts_hit_options_records_and_meld_rules_round_trip() -> None:
 
 def test_a_pattern_prints_its_sets_in_one_order() -> None:
     """Equal patterns print alike: a frozenset's own repr follows its hash table."""
-    from phase10.cards import Color
-    from phase10.groups import Pattern
-
     colors = (Color.SPADES, Color.RED, Color.HEARTS, Color.BLUE)
     one = Pattern(numbers=frozenset([9, 1]), colors=frozenset(colors))
     other = Pattern(numbers=frozenset([1, 9]), colors=frozenset(reversed(colors)))
@@ -162,9 +163,6 @@ def test_a_pattern_prints_its_sets_in_one_order() -> None:
 
 def test_the_repr_of_a_colour_group_shape_is_the_same_in_every_process() -> None:
     """A colour's hash is its address (``_enums.member_hash``), which moves between runs."""
-    import subprocess
-    import sys
-
     code = (
         "import phase10; rules = phase10.TEN_PHASES.meld_rules; "
         "print(repr(phase10.RedOrBlackOf(3).shapes(rules)))"

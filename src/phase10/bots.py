@@ -756,17 +756,6 @@ def _number(
     return check
 
 
-def _number_or_none() -> Callable[[object, attrs.Attribute[Any], object], None]:
-    """An attrs validator: ``None`` or a finite real number, else ArgumentError."""
-    number = _number()
-
-    def check(bot: object, field: attrs.Attribute[Any], value: object) -> None:
-        if value is not None:
-            number(bot, field, value)
-
-    return check
-
-
 def _seconds(_: object, field: attrs.Attribute[Any], value: object) -> None:
     """An attrs validator: ``None`` or a finite number of seconds, 0 or more, else ArgumentError."""
     if value is None:
@@ -804,8 +793,8 @@ class CautiousBot:
       pile would help the hand it deals them). A card *feeds* them when
       :func:`phase10.analysis.helpful` says it helps them: it shortens their hand's
       distance to their phase, or, once they are down, it fits the table (then in every
-      deal). The weighted share of deals it feeds them in, times ``feed_weight``
-      (``two_player_feed_weight`` in a two-player game), is added to the loss;
+      deal). The weighted share of deals it feeds them in, times ``feed_weight``, is
+      added to the loss;
     * a *spare* is kept: of the cards the phase cannot tell apart, each costs
       ``spare_weight`` a step of distance to the phase with one of its groups a card
       larger, so a card that the phase does not need but that is hit on its own group as
@@ -847,11 +836,7 @@ class CautiousBot:
     Attributes:
         worlds: How many deals of the hidden cards a discard is weighed on (at least 1).
         feed_weight: What feeding the next player in every world costs, in steps of
-            distance to the phase (with three or more players; see the next).
-        two_player_feed_weight: What it costs instead in a two-player game, where the
-            next player is the only opponent; ``None`` (the default) uses ``feed_weight``.
-            2.5 won more two-player classic games than 1.5 on two seeds and fewer on a
-            third (issue 26, sixth round, docs/performance.md).
+            distance to the phase.
         outs_weight: What one out is worth, in steps of distance.
         passed: How much less likely a deal is for each hidden card the next player holds
             although they let an equal card go this hand (discarded it or left it on the
@@ -885,7 +870,6 @@ class CautiousBot:
     spare_weight: float = attrs.field(default=1.0, validator=_number())
     near_weight: float = attrs.field(default=1.0, validator=_number())
     table_weight: float = attrs.field(default=1.0, validator=_number())
-    two_player_feed_weight: float | None = attrs.field(default=None, validator=_number_or_none())
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The greedy action, or at a discard the card that costs least, feeding included.
@@ -1016,18 +1000,15 @@ class CautiousBot:
                 # '10 Phases' (T-4): the hand goes on to the next phase once this is shown
                 for c in cards:
                     loss[c] += self.next_weight * greedy.distance(_without(hand, c), upcoming)
-        weight = self.feed_weight
-        if self.two_player_feed_weight is not None and len(view.players) == 2:
-            weight = self.two_player_feed_weight  # the next player is the only opponent
-        # feeding costs at most weight: a card that loses more than that beyond the
+        # feeding costs at most feed_weight: a card that loses more than that beyond the
         # least loss can never be chosen, and a card left alone needs no worlds at all
         least = min(loss.values())
-        cards = [c for c in cards if loss[c] <= least + abs(weight)]
+        cards = [c for c in cards if loss[c] <= least + abs(self.feed_weight)]
         if len(cards) == 1:
             return next(a for a in order if a.card == cards[0])
         feeds = _feeds(view, cards, next_player(view, view.player), self, seed)
         place = {c: i for i, c in enumerate(cards)}
-        best = min(cards, key=lambda c: (loss[c] + weight * feeds[c], place[c]))
+        best = min(cards, key=lambda c: (loss[c] + self.feed_weight * feeds[c], place[c]))
         return next(a for a in order if a.card == best)
 
 
