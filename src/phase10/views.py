@@ -576,8 +576,10 @@ def _count_piles(piles: list[tuple[Card, ...]], deck: _Deck) -> int:
     return shown
 
 
-def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
-    """The places of ``deck.cards`` that ``v`` hides, in order.
+def _hidden(v: PlayerView, deck: _Deck) -> tuple[tuple[int, ...], bytes | None]:
+    """The places of ``deck.cards`` that ``v`` hides, in order; and as bytes (or ``None``).
+
+    The bytes hold the same places, one a byte, for a deck of at most 256 places.
 
     Of the copies of a card, the view shows the first places and hides the others. No
     loop written in Python runs per card: the piles are counted in C (a unit looked up
@@ -629,12 +631,14 @@ def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
     marked = deck.codes | (deck.ones ^ kept) * deck.gone
     slots = len(deck.cards) + len(deck.by_card)
     if width == 8:  # a place a byte: the others deleted in C
-        return tuple(marked.to_bytes(slots, "little").translate(None, b"\xff"))
+        places = marked.to_bytes(slots, "little").translate(None, b"\xff")
+        return tuple(places), places
     raw = marked.to_bytes(slots * width // 8, sys.byteorder)
-    return tuple(filter(deck.gone.__ne__, memoryview(raw).cast(deck.fmt)))
+    hidden = tuple(filter(deck.gone.__ne__, memoryview(raw).cast(deck.fmt)))
+    return hidden, bytes(hidden) if len(deck.cards) <= 256 else None
 
 
-def _pick(cards: tuple[Card, ...], places: list[int]) -> tuple[Card, ...]:
+def _pick(cards: tuple[Card, ...], places: list[int] | bytes) -> tuple[Card, ...]:
     """The cards at ``places``."""
     if len(places) > 1:
         picked: tuple[Card, ...] = itemgetter(*places)(cards)
@@ -645,7 +649,8 @@ def _pick(cards: tuple[Card, ...], places: list[int]) -> tuple[Card, ...]:
 class _Dealing(NamedTuple):
     """What every world dealt from one view shares: the view checked, its hidden cards found.
 
-    ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order.
+    ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order, and
+    ``places`` holds them one a byte (``None`` for a deck of more than 256 places).
     ``seats`` gives, per seat in order, ``None`` for the viewer and else how many cards are
     dealt to it and its known cards, and ``viewer`` is the viewer's
     :class:`~phase10.PlayerState`, the same in every world (a state's seats are immutable
@@ -654,6 +659,7 @@ class _Dealing(NamedTuple):
 
     deck: _Deck
     hidden: tuple[int, ...]
+    places: bytes | None
     seats: tuple[tuple[int, tuple[Card, ...]] | None, ...]
     viewer: PlayerState
 
@@ -674,7 +680,7 @@ def _dealing(v: PlayerView) -> _Dealing:
     if drawn and len(drawn) != drawn_count:
         raise InvalidStateError("drawn_count must equal the number of drawn cards shown")
     deck = _deck(v.variant, len(players))
-    hidden = _hidden(v, deck)
+    hidden, places = _hidden(v, deck)
     draw_count = v.draw_count
     if draw_count < 0 or drawn_count < 0:  # the deal slices by these counts
         raise InvalidStateError(
@@ -701,7 +707,7 @@ def _dealing(v: PlayerView) -> _Dealing:
             f"{len(hidden)}"
         )
     viewer = _to_player_state(players[me], v.hand)
-    return _Dealing(deck, hidden, tuple(seats), viewer)
+    return _Dealing(deck, hidden, places, tuple(seats), viewer)
 
 
 def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameState:
@@ -740,8 +746,14 @@ def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameSt
     drawn_count = v.drawn_count
     if not drawn and drawn_count:
         drawn = _pick(cards, hidden[end - drawn_count : end])
-    rest = hidden[:draw_count]  # the places left to the draw pile, in canonical order
-    rest.sort()
+    # the places left to the draw pile, in canonical order: those dealt deleted in C from
+    # all the hidden places in order (a place a byte), or else sorted
+    places = dealing.places
+    if places is not None:
+        rest: bytes | list[int] = places.translate(None, bytes(hidden[draw_count:]))
+    else:
+        rest = hidden[:draw_count]
+        rest.sort()
     return _to_state(v, tuple(states), _pick(cards, rest), drawn)
 
 
