@@ -411,7 +411,8 @@ class _Deck(NamedTuple):
     the copies shown (see :func:`_hidden`). ``ones`` is 1 in every slot and ``ends`` in
     every end; ``codes`` holds each place's number in its slot and ``gone`` (all ones) at
     the ends. ``size`` is the number of cards, ``fmt`` the :class:`memoryview` format of a
-    slot.
+    slot. ``first`` maps the ``id()`` of each card object of the deck, and ``first_of`` a
+    card equal to one of the deck, to the first place of that card.
     """
 
     cards: tuple[Card, ...]
@@ -426,6 +427,8 @@ class _Deck(NamedTuple):
     fmt: _Format
     size: int
     deck: tuple[Card, ...]
+    first: dict[int, int]
+    first_of: dict[Card, int]
 
 
 _Format = Literal["B", "H", "I", "L", "Q"]
@@ -446,10 +449,12 @@ def _make_deck(deck: tuple[Card, ...]) -> _Deck:
     gone = (1 << width) - 1
     cards: list[Card] = []
     unit_of: dict[Card, int] = {}
+    first_of: dict[Card, int] = {}
     ranks = ones = ends = codes = 0
     slot = 0
     for card in kinds:
         unit = 0
+        first_of[card] = len(cards)
         for rank in range(counts[card] + 1):  # the card's places, then its end
             at = width * slot
             unit |= 1 << at
@@ -477,6 +482,8 @@ def _make_deck(deck: tuple[Card, ...]) -> _Deck:
         _FORMATS[nbytes],
         len(deck),
         deck,
+        {id(card): first_of[card] for card in deck},
+        first_of,
     )
 
 
@@ -653,15 +660,16 @@ class _Dealing(NamedTuple):
     ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order, and
     ``places`` holds them one a byte (``None`` for a deck of more than 256 places).
     ``seats`` gives, per seat in order, ``None`` for the viewer and else how many cards are
-    dealt to it and its known cards, and ``viewer`` is the viewer's
-    :class:`~phase10.PlayerState`, the same in every world (a state's seats are immutable
-    and shared between states anyway).
+    dealt to it and the places of its known cards (the first place of each one's card: a
+    place's order is its card's, so they sort in with the places dealt), and ``viewer``
+    is the viewer's :class:`~phase10.PlayerState`, the same in every world (a state's seats
+    are immutable and shared between states anyway).
     """
 
     deck: _Deck
     hidden: tuple[int, ...]
     places: bytes | None
-    seats: tuple[tuple[int, tuple[Card, ...]] | None, ...]
+    seats: tuple[tuple[int, tuple[int, ...]] | None, ...]
     viewer: PlayerState
 
 
@@ -689,7 +697,7 @@ def _dealing(v: PlayerView) -> _Dealing:
             "a count cannot be negative"
         )
     need = draw_count + drawn_count - len(drawn)
-    seats: list[tuple[int, tuple[Card, ...]] | None] = []
+    seats: list[tuple[int, tuple[int, ...]] | None] = []
     for seat, s in enumerate(players):
         if seat == me:
             seats.append(None)
@@ -701,7 +709,7 @@ def _dealing(v: PlayerView) -> _Dealing:
                 f"seat {seat} is known to hold {len(known)} cards but holds {s.hand_size}"
             )
         need += dealt
-        seats.append((dealt, known))
+        seats.append((dealt, _first_places(known, deck) if known else ()))
     if len(hidden) != need:
         raise InvalidStateError(
             f"the view hides {need} cards (other hands, draw pile) but the deck leaves "
@@ -709,6 +717,14 @@ def _dealing(v: PlayerView) -> _Dealing:
         )
     viewer = _to_player_state(players[me], v.hand)
     return _Dealing(deck, hidden, places, tuple(seats), viewer)
+
+
+def _first_places(known: tuple[Card, ...], deck: _Deck) -> tuple[int, ...]:
+    """The first place of the card of each of ``known`` (cards of ``deck``, checked)."""
+    try:
+        return tuple(map(deck.first.__getitem__, map(id, known)))
+    except KeyError:  # a card object not of the deck, but equal to one (the view is checked)
+        return tuple(map(deck.first_of.__getitem__, known))
 
 
 def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameState:
@@ -740,11 +756,10 @@ def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameSt
         start = end - count
         dealt = hidden[start:end]
         end = start
+        if known:  # the known cards sorted in as places (ints), not cards by their keys
+            dealt += known
         dealt.sort()
-        hand = _pick(cards, dealt)
-        if known:
-            hand = tuple(sorted((*hand, *known), key=_sort_key))
-        states.append(_to_player_state(s, hand))
+        states.append(_to_player_state(s, _pick(cards, dealt)))
     drawn = v.drawn
     drawn_count = v.drawn_count
     if not drawn and drawn_count:
