@@ -719,12 +719,29 @@ def _dealing(v: PlayerView) -> _Dealing:
     return _Dealing(deck, hidden, places, tuple(seats), viewer)
 
 
+# A seat's known cards (a tuple of the state's, shared by every state and view until the
+# seat takes or plays one) as places, remembered by the tuple's identity for the deck they
+# were placed with: a view's known cards are looked up, not placed anew, in most views.
+_KNOWN_PLACES: IdentityCache[tuple[_Deck, tuple[int, ...]]] = IdentityCache(
+    1024,
+    name="_KNOWN_PLACES",
+    key="identity of a `SeatView`'s `known`",
+    why="identity cache; `known` is a tuple of frozen `Card`s, and its places are derived "
+    "from its cards and the deck only, which the entry holds and checks (`is`)",
+)
+
+
 def _first_places(known: tuple[Card, ...], deck: _Deck) -> tuple[int, ...]:
     """The first place of the card of each of ``known`` (cards of ``deck``, checked)."""
+    hit = _KNOWN_PLACES.get(id(known))
+    if hit is not None and hit[0] is deck:
+        return hit[1]
     try:
-        return tuple(map(deck.first.__getitem__, map(id, known)))
+        places = tuple(map(deck.first.__getitem__, map(id, known)))
     except KeyError:  # a card object not of the deck, but equal to one (the view is checked)
-        return tuple(map(deck.first_of.__getitem__, known))
+        places = tuple(map(deck.first_of.__getitem__, known))
+    _KNOWN_PLACES.put(known, (deck, places))
+    return places
 
 
 def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameState:
