@@ -153,6 +153,22 @@ def test_cards_equal_to_the_decks_but_other_objects_are_dealt_alike() -> None:
     assert sample_state(v, random.Random(4)) == sample_state(rebuilt, random.Random(4))
 
 
+def test_known_cards_equal_to_the_decks_but_other_objects_are_dealt_alike() -> None:
+    # views._first_places: known cards sort into a dealt hand as places, found by identity
+    # of the deck's objects, or else by equality
+    v = next(
+        w
+        for state in random_states(CLASSIC, 4, "known-fresh")
+        for w in [view(state, 0)]
+        if any(s.known for s in w.players[1:])
+    )
+    players = tuple(attrs.evolve(s, known=tuple(map(fresh, s.known))) for s in v.players)
+    rebuilt = attrs.evolve(v, players=players)
+    world = sample_state(rebuilt, random.Random(5))
+    assert sample_state(v, random.Random(5)) == world
+    assert plain_sample(v, random.Random(5)) == world
+
+
 def check_message(v: PlayerView) -> str:
     """What the plain algorithm says is wrong with ``v``: its count check, then validate()."""
     try:

@@ -21,6 +21,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import chain
+from math import floor
 from operator import attrgetter, itemgetter
 from typing import Literal, NamedTuple
 
@@ -410,7 +411,8 @@ class _Deck(NamedTuple):
     the copies shown (see :func:`_hidden`). ``ones`` is 1 in every slot and ``ends`` in
     every end; ``codes`` holds each place's number in its slot and ``gone`` (all ones) at
     the ends. ``size`` is the number of cards, ``fmt`` the :class:`memoryview` format of a
-    slot.
+    slot. ``first`` maps the ``id()`` of each card object of the deck, and ``first_of`` a
+    card equal to one of the deck, to the first place of that card.
     """
 
     cards: tuple[Card, ...]
@@ -425,6 +427,8 @@ class _Deck(NamedTuple):
     fmt: _Format
     size: int
     deck: tuple[Card, ...]
+    first: dict[int, int]
+    first_of: dict[Card, int]
 
 
 _Format = Literal["B", "H", "I", "L", "Q"]
@@ -445,10 +449,12 @@ def _make_deck(deck: tuple[Card, ...]) -> _Deck:
     gone = (1 << width) - 1
     cards: list[Card] = []
     unit_of: dict[Card, int] = {}
+    first_of: dict[Card, int] = {}
     ranks = ones = ends = codes = 0
     slot = 0
     for card in kinds:
         unit = 0
+        first_of[card] = len(cards)
         for rank in range(counts[card] + 1):  # the card's places, then its end
             at = width * slot
             unit |= 1 << at
@@ -476,6 +482,8 @@ def _make_deck(deck: tuple[Card, ...]) -> _Deck:
         _FORMATS[nbytes],
         len(deck),
         deck,
+        {id(card): first_of[card] for card in deck},
+        first_of,
     )
 
 
@@ -576,8 +584,10 @@ def _count_piles(piles: list[tuple[Card, ...]], deck: _Deck) -> int:
     return shown
 
 
-def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
-    """The places of ``deck.cards`` that ``v`` hides, in order.
+def _hidden(v: PlayerView, deck: _Deck) -> tuple[tuple[int, ...], bytes | None]:
+    """The places of ``deck.cards`` that ``v`` hides, in order; and as bytes (or ``None``).
+
+    The bytes hold the same places, one a byte, for a deck of at most 256 places.
 
     Of the copies of a card, the view shows the first places and hides the others. No
     loop written in Python runs per card: the piles are counted in C (a unit looked up
@@ -629,12 +639,14 @@ def _hidden(v: PlayerView, deck: _Deck) -> tuple[int, ...]:
     marked = deck.codes | (deck.ones ^ kept) * deck.gone
     slots = len(deck.cards) + len(deck.by_card)
     if width == 8:  # a place a byte: the others deleted in C
-        return tuple(marked.to_bytes(slots, "little").translate(None, b"\xff"))
+        places = marked.to_bytes(slots, "little").translate(None, b"\xff")
+        return tuple(places), places
     raw = marked.to_bytes(slots * width // 8, sys.byteorder)
-    return tuple(filter(deck.gone.__ne__, memoryview(raw).cast(deck.fmt)))
+    hidden = tuple(filter(deck.gone.__ne__, memoryview(raw).cast(deck.fmt)))
+    return hidden, bytes(hidden) if len(deck.cards) <= 256 else None
 
 
-def _pick(cards: tuple[Card, ...], places: list[int]) -> tuple[Card, ...]:
+def _pick(cards: tuple[Card, ...], places: list[int] | bytes) -> tuple[Card, ...]:
     """The cards at ``places``."""
     if len(places) > 1:
         picked: tuple[Card, ...] = itemgetter(*places)(cards)
@@ -645,16 +657,19 @@ def _pick(cards: tuple[Card, ...], places: list[int]) -> tuple[Card, ...]:
 class _Dealing(NamedTuple):
     """What every world dealt from one view shares: the view checked, its hidden cards found.
 
-    ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order.
+    ``hidden`` lists the places of ``deck.cards`` the view hides, in canonical order, and
+    ``places`` holds them one a byte (``None`` for a deck of more than 256 places).
     ``seats`` gives, per seat in order, ``None`` for the viewer and else how many cards are
-    dealt to it and its known cards, and ``viewer`` is the viewer's
-    :class:`~phase10.PlayerState`, the same in every world (a state's seats are immutable
-    and shared between states anyway).
+    dealt to it and the places of its known cards (the first place of each one's card: a
+    place's order is its card's, so they sort in with the places dealt), and ``viewer``
+    is the viewer's :class:`~phase10.PlayerState`, the same in every world (a state's seats
+    are immutable and shared between states anyway).
     """
 
     deck: _Deck
     hidden: tuple[int, ...]
-    seats: tuple[tuple[int, tuple[Card, ...]] | None, ...]
+    places: bytes | None
+    seats: tuple[tuple[int, tuple[int, ...]] | None, ...]
     viewer: PlayerState
 
 
@@ -674,7 +689,7 @@ def _dealing(v: PlayerView) -> _Dealing:
     if drawn and len(drawn) != drawn_count:
         raise InvalidStateError("drawn_count must equal the number of drawn cards shown")
     deck = _deck(v.variant, len(players))
-    hidden = _hidden(v, deck)
+    hidden, places = _hidden(v, deck)
     draw_count = v.draw_count
     if draw_count < 0 or drawn_count < 0:  # the deal slices by these counts
         raise InvalidStateError(
@@ -682,7 +697,7 @@ def _dealing(v: PlayerView) -> _Dealing:
             "a count cannot be negative"
         )
     need = draw_count + drawn_count - len(drawn)
-    seats: list[tuple[int, tuple[Card, ...]] | None] = []
+    seats: list[tuple[int, tuple[int, ...]] | None] = []
     for seat, s in enumerate(players):
         if seat == me:
             seats.append(None)
@@ -694,14 +709,39 @@ def _dealing(v: PlayerView) -> _Dealing:
                 f"seat {seat} is known to hold {len(known)} cards but holds {s.hand_size}"
             )
         need += dealt
-        seats.append((dealt, known))
+        seats.append((dealt, _first_places(known, deck) if known else ()))
     if len(hidden) != need:
         raise InvalidStateError(
             f"the view hides {need} cards (other hands, draw pile) but the deck leaves "
             f"{len(hidden)}"
         )
     viewer = _to_player_state(players[me], v.hand)
-    return _Dealing(deck, hidden, tuple(seats), viewer)
+    return _Dealing(deck, hidden, places, tuple(seats), viewer)
+
+
+# A seat's known cards (a tuple of the state's, shared by every state and view until the
+# seat takes or plays one) as places, remembered by the tuple's identity for the deck they
+# were placed with: a view's known cards are looked up, not placed anew, in most views.
+_KNOWN_PLACES: IdentityCache[tuple[_Deck, tuple[int, ...]]] = IdentityCache(
+    1024,
+    name="_KNOWN_PLACES",
+    key="identity of a `SeatView`'s `known`",
+    why="identity cache; `known` is a tuple of frozen `Card`s, and its places are derived "
+    "from its cards and the deck only, which the entry holds and checks (`is`)",
+)
+
+
+def _first_places(known: tuple[Card, ...], deck: _Deck) -> tuple[int, ...]:
+    """The first place of the card of each of ``known`` (cards of ``deck``, checked)."""
+    hit = _KNOWN_PLACES.get(id(known))
+    if hit is not None and hit[0] is deck:
+        return hit[1]
+    try:
+        places = tuple(map(deck.first.__getitem__, map(id, known)))
+    except KeyError:  # a card object not of the deck, but equal to one (the view is checked)
+        places = tuple(map(deck.first_of.__getitem__, known))
+    _KNOWN_PLACES.put(known, (deck, places))
+    return places
 
 
 def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameState:
@@ -720,7 +760,9 @@ def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameSt
     if rng is not None:
         rand = rng.random
         for i in range(end - 1, max(draw_count, 1) - 1, -1):
-            j = int(rand() * (i + 1))
+            # floor, not int(): the same index (the product is >= 0), and a builtin
+            # function's call costs less here than the int type's
+            j = floor(rand() * (i + 1))
             hidden[i], hidden[j] = hidden[j], hidden[i]
     states = []
     for s, dealt_to in zip(v.players, dealing.seats, strict=True):
@@ -731,17 +773,22 @@ def _deal(v: PlayerView, dealing: _Dealing, rng: random.Random | None) -> GameSt
         start = end - count
         dealt = hidden[start:end]
         end = start
+        if known:  # the known cards sorted in as places (ints), not cards by their keys
+            dealt += known
         dealt.sort()
-        hand = _pick(cards, dealt)
-        if known:
-            hand = tuple(sorted((*hand, *known), key=_sort_key))
-        states.append(_to_player_state(s, hand))
+        states.append(_to_player_state(s, _pick(cards, dealt)))
     drawn = v.drawn
     drawn_count = v.drawn_count
     if not drawn and drawn_count:
         drawn = _pick(cards, hidden[end - drawn_count : end])
-    rest = hidden[:draw_count]  # the places left to the draw pile, in canonical order
-    rest.sort()
+    # the places left to the draw pile, in canonical order: those dealt deleted in C from
+    # all the hidden places in order (a place a byte), or else sorted
+    places = dealing.places
+    if places is not None:
+        rest: bytes | list[int] = places.translate(None, bytes(hidden[draw_count:]))
+    else:
+        rest = hidden[:draw_count]
+        rest.sort()
     return _to_state(v, tuple(states), _pick(cards, rest), drawn)
 
 
