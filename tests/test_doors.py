@@ -150,3 +150,52 @@ def test_every_refusal_is_a_phase10_error() -> None:
     for text in SLOPPY + TWICE:
         with pytest.raises(Phase10Error):
             from_json(text)
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_json_nested_one_level_too_deep_is_refused_in_every_encoding(encoding: str) -> None:
+    # the depth is checked by the library (100 levels), not by Python's parser, whose
+    # limit differs between versions; a text with few brackets skips the walk
+    for text in (nested(101), '{"a": ' * 101 + "1" + "}" * 101):
+        with pytest.raises(FormatError, match="nested too deeply"):
+            from_json(text.encode(encoding))
+        with pytest.raises(FormatError, match="nested too deeply"):
+            from_json(text)
+    with pytest.raises(FormatError) as caught:
+        from_json(nested(100).encode(encoding))
+    assert "nested too deeply" not in str(caught.value)
+
+
+def test_json_with_many_brackets_but_shallow_is_not_too_deep() -> None:
+    wide = "[" + ",".join(["[[]]"] * 200) + "]"  # 601 brackets, 3 levels
+    inside = json.dumps(["[" * 200])  # brackets inside a string nest nothing
+    for text in (wide, inside):
+        with pytest.raises(FormatError) as caught:
+            from_json(text)
+        assert "nested too deeply" not in str(caught.value)
+
+
+def test_a_card_is_taken_no_more_often_than_it_was_offered_counting_repeats() -> None:
+    # a text given twice is one event object read back (the variant's cache of events
+    # read), and counts twice
+    document = laid_state_json()
+    assert "turnup G12" in document["state"]["history"]
+    offers = ["p2 discard R3", "p1 discard R3"] * 2
+    fine = with_history(document, [*offers, "p1 take R3", "p2 take R3"] * 1 + ["p1 take R3"] * 2)
+    assert library_accepts(fine)
+    assert library_accepts(with_history(document, ["p1 take G12"]))
+    too_many = {
+        "G12 is taken 2 times in this hand, but discarded or turned up only 1": ["p1 take G12"] * 2,
+        "R3 is taken 5 times in this hand, but discarded or turned up only 4": [
+            *offers,
+            *["p2 take R3"] * 5,
+        ],
+    }
+    for message, events in too_many.items():
+        with pytest.raises(FormatError, match=message) as caught:
+            from_json(with_history(document, events))
+        assert caught.value.path.startswith("$.state.history[")

@@ -521,16 +521,28 @@ def load_json(text: str | bytes | bytearray, limits: Limits | None = None) -> An
     except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
         raise FormatError(f"not JSON: {exc}", said=Message.of("json.not-json")) from None
     # Python's parser stops at its own recursion limit, which differs between versions (3.13
-    # reads 2,000 levels): the depth is checked here, the same on every version
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (list, dict)):
+    # reads 2,000 levels): the depth is checked here, the same on every version. A level
+    # opens with a bracket, and every bracket of the text (in any of JSON's encodings) has
+    # a byte or character of its own, so a text with no more brackets than levels allowed
+    # cannot nest too deeply: a state's text has a few dozen, and skips the walk.
+    if isinstance(text, str):
+        brackets = text.count("[") + text.count("{")
+    else:
+        brackets = text.count(b"[") + text.count(b"{")
+    if brackets > MAX_JSON_DEPTH and type(value) in _CONTAINERS:
+        stack = [(value, 1)]  # only arrays and objects: their strings and numbers are leaves
+        while stack:
+            item, depth = stack.pop()
             if depth > MAX_JSON_DEPTH:
                 raise too_deep
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
+            depth += 1
+            for child in item.values() if type(item) is dict else item:
+                if type(child) in _CONTAINERS:
+                    stack.append((child, depth))
     return value
+
+
+_CONTAINERS: Final = (list, dict)  # what json.loads builds an array and an object as
 
 
 #: How deeply a JSON text may nest arrays and objects (a phase10 document nests a few levels).
