@@ -153,6 +153,7 @@ def test_every_refusal_is_a_phase10_error() -> None:
 
 
 def nested(depth: int) -> str:
+    """A JSON text of ``depth`` arrays, one inside the other."""
     return "[" * depth + "]" * depth
 
 
@@ -185,7 +186,7 @@ def test_a_card_is_taken_no_more_often_than_it_was_offered_counting_repeats() ->
     document = laid_state_json()
     assert "turnup G12" in document["state"]["history"]
     offers = ["p2 discard R3", "p1 discard R3"] * 2
-    fine = with_history(document, [*offers, "p1 take R3", "p2 take R3"] * 1 + ["p1 take R3"] * 2)
+    fine = with_history(document, [*offers, "p1 take R3", "p2 take R3", *["p1 take R3"] * 2])
     assert library_accepts(fine)
     assert library_accepts(with_history(document, ["p1 take G12"]))
     too_many = {
