@@ -491,3 +491,17 @@ def test_greedy_lays_down_the_best_it_weighed_when_weighing_runs_out() -> None:
         < 120_000
         < spent(partial(GreedyBot().act, v, random.Random(0)))
     )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_greedy_weighs_the_discards_of_12_sets_of_5_by_counting(seed: int) -> None:
+    # the distance of each discard of many sets of one size is counted, not searched: the
+    # decision spent its whole budget (1,000,000 steps) and fell back to the first action
+    variant = big_variant("12 sets of 5")
+    state = with_hand(at_play(variant, 2, seed), 61, random.Random(seed))
+    v = view(state, state.turn)
+    found: list[Action] = []
+    assert 10_000 >= spent(lambda: found.append(GreedyBot().act(v, random.Random(0))))
+    (action,) = found
+    assert is_legal(state, action)
+    assert action == GreedyBot().rank(v)[0]

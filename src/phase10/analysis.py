@@ -231,11 +231,12 @@ def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRul
 
 
 # ----------------------------------------------------------------------------- counting
-# For the phases made of sets and at most one run, or of one colour group alone, under rules
-# that ask at most one natural card per phase, the distance follows from the hand's counts
-# per number (or colour) without a search: the wilds fill what the natural cards leave
-# open. The search is exact in every case; this shortcut gives the same numbers (the tests
-# compare them) at a fraction of the cost. Any other phase, rule or card goes to the search.
+# For the phases made of sets and at most one run (at most three sets, or any number of sets
+# of one size), or of one colour group alone, under rules that ask at most one natural
+# card per phase, the distance follows from the hand's counts per number (or colour)
+# without a search: the wilds fill what the natural cards leave open. The search is exact
+# in every case; this shortcut gives the same numbers (the tests compare them) at a
+# fraction of the cost. Any other phase, rule or card goes to the search.
 
 _WILD = -1
 _NO_KEY = -2
@@ -287,7 +288,9 @@ class _Counting:
             return found
         sets = tuple(g.size for g in groups if type(g) is SetOf)
         runs = [g.size for g in groups if type(g) is RunOf]
-        if len(sets) + len(runs) != len(groups) or len(runs) > 1 or len(sets) > 3:
+        if len(sets) + len(runs) != len(groups) or len(runs) > 1:
+            return None
+        if len(sets) > 3 and len(set(sets)) > 1:  # many sets of one size are counted too
             return None
         if runs and runs[0] > rules.max_number:
             return None
@@ -396,6 +399,8 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
         return 0
     if len(sets) == 1:
         return min(sets[0], max(values, default=0))
+    if len(sets) > 3:  # all of one size (_Counting.of): whole sets first, then the rest
+        return _equal_sets_used(sets[0], len(sets), values)
     values.sort(reverse=True)
     top = [*values[: len(sets)], *[0] * (len(sets) - len(values))]
     if len(sets) == 2:
@@ -409,6 +414,22 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
             total[i] += size
         best = max(best, sum(min(v, t) for v, t in zip(top, total, strict=True)))
     return best
+
+
+def _equal_sets_used(size: int, sets: int, values: list[int]) -> int:
+    """The most cards ``sets`` sets of ``size`` take from numbers with ``values`` cards each.
+
+    A number with ``v`` cards gives ``size`` cards to each of ``v // size`` sets, then
+    ``v % size`` to one more, then nothing: each further set it holds gains no more than
+    the one before, so taking the largest gains first is exact. Every whole set gains
+    ``size``, the most any set can, so the whole sets come first, then the largest
+    remainders.
+    """
+    whole = sum(v // size for v in values)
+    if whole >= sets:
+        return sets * size
+    rests = sorted((v % size for v in values), reverse=True)
+    return whole * size + sum(rests[: sets - whole])
 
 
 def _key_of(c: int, cl: _Classes, count: _Counting) -> int:
@@ -449,9 +470,9 @@ def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> i
 
     0 means the hand lays the phase down now; ``phase.size + 1`` means no number of wilds
     would (the hand cannot, say, hold a colour the phase needs). The number is the exact
-    laydown search's; for phases of sets and at most one run, or of one colour group, it
-    is counted from the hand's numbers or colours instead, with the same result. Cached by
-    the hand's shape.
+    laydown search's; for phases of sets and at most one run (at most three sets, or any
+    number of one size), or of one colour group, it is counted from the hand's numbers or
+    colours instead, with the same result. Cached by the hand's shape.
 
     >>> import phase10
     >>> from phase10.cards import parse_cards
