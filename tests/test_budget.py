@@ -505,3 +505,17 @@ def test_greedy_weighs_the_discards_of_12_sets_of_5_by_counting(seed: int) -> No
     (action,) = found
     assert is_legal(state, action)
     assert action == GreedyBot().rank(v)[0]
+
+
+@pytest.mark.parametrize("case", BIG_HANDS, ids=lambda case: f"{case[0].name}-{case[2]}")
+def test_greedy_choice_on_the_largest_hands_is_the_first_of_its_ranking(
+    case: tuple[Variant, int, int],
+) -> None:
+    # the choice weighs only what it needs (the first announce to reach the least key, the
+    # first kind of action listed); the ranking weighs and sorts everything
+    variant, players, size = case
+    for seed in range(2):
+        state = with_hand(at_play(variant, players, seed), size, random.Random(seed))
+        v = view(state, state.turn)
+        with phase10.use_limits(DEFAULT_LIMITS.raised(max_call_steps=10**7)):
+            assert GreedyBot().rank(v)[0] == GreedyBot().act(v, random.Random(0))
