@@ -519,3 +519,21 @@ def test_greedy_choice_on_the_largest_hands_is_the_first_of_its_ranking(
         v = view(state, state.turn)
         with phase10.use_limits(DEFAULT_LIMITS.raised(max_call_steps=10**7)):
             assert GreedyBot().rank(v)[0] == GreedyBot().act(v, random.Random(0))
+
+
+def test_the_distance_of_many_sets_of_two_sizes_starts_at_the_counted_bound() -> None:
+    # 6 sets of 5 + 6 sets of 4: the search used to prove, one whole search each, that
+    # 0, 1 and 2 wilds do not lay this hand down (9,722,137 steps); the counted bound
+    # (the sets as large as the largest) says 3 at once, and one search finds the laydown
+    variant = big_variant("6 sets of 5 + 6 sets of 4")
+    state = with_hand(at_play(variant, 2, 1), 61, random.Random(1))
+    hand = state.players[state.turn].hand
+    found: list[int] = []
+    steps = spent(
+        lambda: found.append(
+            phase10.analysis.phase_distance(hand, variant.phases[0], rules=variant.meld_rules)
+        ),
+        steps=10**8,
+    )
+    assert [3] == found
+    assert steps <= 600_000

@@ -218,13 +218,19 @@ def _shape_distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: M
 
 def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRules) -> int:
     count = cl.count
+    start = max(0, phase.size - len(shape))
     if count is not None:
         tally = _tally(shape, cl, count)
         if tally is not None:
-            return count.distance(*tally)
+            counted = count.distance(*tally)
+            if count.exact:
+                return counted
+            # a bound: no fewer wilds than the counted ones can lay the phase down, so the
+            # search proves no smaller number cannot (each such proof a whole search)
+            start = max(start, counted)
     reps = cl.rep
     cards = tuple(reps[c] for c in shape)
-    for k in range(max(0, phase.size - len(cards)), phase.size + 1):
+    for k in range(start, phase.size + 1):
         if _lays(cards, k, phase, rules):
             return k
     return phase.size + 1
@@ -236,7 +242,9 @@ def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRul
 # card per phase, the distance follows from the hand's counts per number (or colour)
 # without a search: the wilds fill what the natural cards leave open. The search is exact
 # in every case; this shortcut gives the same numbers (the tests compare them) at a
-# fraction of the cost. Any other phase, rule or card goes to the search.
+# fraction of the cost. For more than three sets of several sizes the count is a lower
+# bound of the distance, where the search starts. Any other phase, rule or card goes to
+# the search.
 
 _WILD = -1
 _NO_KEY = -2
@@ -248,6 +256,7 @@ class _Counting:
     __slots__ = (
         "color",
         "colors",
+        "exact",
         "game",
         "need",
         "run_masks",
@@ -264,6 +273,9 @@ class _Counting:
         self.colors = rules.colors
         self.game = rules.game
         self.wild_numbers = frozenset(range(1, rules.max_number + 1))
+        #: whether distance() is the distance, or only a lower bound of it (sets of more
+        #: than one size, more than three: _sets_used bounds the naturals they hold)
+        self.exact = len(sets) <= 3 or len(set(sets)) == 1
         #: the size of the colour group, 0 for a phase of sets and runs
         self.color = 0
         top = rules.max_number
@@ -289,8 +301,6 @@ class _Counting:
         sets = tuple(g.size for g in groups if type(g) is SetOf)
         runs = [g.size for g in groups if type(g) is RunOf]
         if len(sets) + len(runs) != len(groups) or len(runs) > 1:
-            return None
-        if len(sets) > 3 and len(set(sets)) > 1:  # many sets of one size are counted too
             return None
         if runs and runs[0] > rules.max_number:
             return None
@@ -393,14 +403,16 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
 
     Sets may share a number (two sets of 3 from six 7s). An optimal choice uses the numbers
     with the most cards, so trying every way of giving each set one of the top numbers is
-    exact.
+    exact. More than three sets of one size are counted exactly too; of several sizes the
+    answer is a bound, never below the most (the sets counted as large as the largest, and
+    at most all their cards: ``_Counting.exact``).
     """
     if not sets:
         return 0
     if len(sets) == 1:
         return min(sets[0], max(values, default=0))
-    if len(sets) > 3:  # all of one size (_Counting.of): whole sets first, then the rest
-        return _equal_sets_used(sets[0], len(sets), values)
+    if len(sets) > 3:  # of one size, exact; of more, a bound (_Counting.exact)
+        return min(sum(sets), _equal_sets_used(max(sets), len(sets), values))
     values.sort(reverse=True)
     top = [*values[: len(sets)], *[0] * (len(sets) - len(values))]
     if len(sets) == 2:
@@ -546,7 +558,7 @@ def count_outs(
         if c < 0:
             continue
         h = helps.get(c)
-        if h is None and count is not None and used != _NO_KEY:
+        if h is None and count is not None and count.exact and used != _NO_KEY:
             if used < 0:  # the first card not known to help or not: count the hand once
                 tally = _tally(shape, cl, count)
                 used = _NO_KEY if tally is None else count.used(tally[0])
