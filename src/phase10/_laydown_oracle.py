@@ -36,6 +36,7 @@ class Oracle:
         "minimal",
         "nodes",
         "plan",
+        "runs",
     )
 
     def __init__(self, plan: Plan, counts: list[int], minimal: bool, budget: int):
@@ -51,6 +52,10 @@ class Oracle:
         self.memo: dict[tuple[int, ...], bool] = {}
         #: for each state found feasible, the index of the first shape that works
         self.first_shape: dict[tuple[int, ...], int] = {}
+        #: per group of run-like shapes alone, its first shape and the naturals present:
+        #: the shapes with naturals enough (_runs; the counts differ between most states
+        #: of a search, these between few)
+        self.runs: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
 
     def possible(self) -> bool:
         """Whether the whole phase can be laid down from ``counts``."""
@@ -208,6 +213,21 @@ class Oracle:
         shapes = group.shapes
         places = group.places
         follows = plan.follows[g + 1]
+        if not group.has_repeats:  # run-like shapes only: the filter's answer is kept
+            key = (g, lo, present)
+            runs = self.runs.get(key)
+            if runs is None:
+                runs = self.runs[key] = self._runs(g, lo, present)
+            for idx, length, lacking in runs:
+                if length > hi or lacking > wilds:
+                    continue
+                at.floor = idx if follows else 0
+                _, pids, need, _ = shapes[idx]
+                at.need = need
+                at.pids = pids
+                if self._place(at, 0, 0):
+                    return idx
+            return -1
         for idx in group.live[self.minimal]:
             if idx < lo:
                 continue
@@ -242,6 +262,27 @@ class Oracle:
                     if self._place(at, 0, 0):
                         return idx
         return -1
+
+    def _runs(self, g: int, lo: int, present: int) -> list[tuple[int, int, int]]:
+        """The run-like shapes (``lo`` or later) of group ``g`` with enough naturals present.
+
+        Each as its index, its places and the places no natural ``present`` fills (a wild
+        must), in shape order: :meth:`_extend` tries those with places and wilds enough.
+        """
+        group = self.plan.groups[g]
+        shapes = group.shapes
+        places = group.places
+        masks = group.masks
+        out = []
+        for idx in group.live[self.minimal]:
+            if idx < lo:
+                continue
+            _, _, need, length = shapes[idx]
+            bits = places[idx]
+            have = (masks[idx] & present).bit_count() if bits is None else reach(bits, present)
+            if have >= need:
+                out.append((idx, length, length - have))
+        return out
 
     def _take2(self, at: _Try, a: int, b: int) -> bool:
         """:meth:`_take` for the two classes ``a`` and ``b``, as two loops (the same order)."""

@@ -218,24 +218,33 @@ def _shape_distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: M
 
 def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRules) -> int:
     count = cl.count
+    start = max(0, phase.size - len(shape))
     if count is not None:
         tally = _tally(shape, cl, count)
         if tally is not None:
-            return count.distance(*tally)
+            counted = count.distance(*tally)
+            if count.exact:
+                return counted
+            # a bound: no fewer wilds than the counted ones can lay the phase down, so the
+            # search proves no smaller number cannot (each such proof a whole search)
+            start = max(start, counted)
     reps = cl.rep
     cards = tuple(reps[c] for c in shape)
-    for k in range(max(0, phase.size - len(cards)), phase.size + 1):
+    for k in range(start, phase.size + 1):
         if _lays(cards, k, phase, rules):
             return k
     return phase.size + 1
 
 
 # ----------------------------------------------------------------------------- counting
-# For the phases made of sets and at most one run, or of one colour group alone, under rules
-# that ask at most one natural card per phase, the distance follows from the hand's counts
-# per number (or colour) without a search: the wilds fill what the natural cards leave
-# open. The search is exact in every case; this shortcut gives the same numbers (the tests
-# compare them) at a fraction of the cost. Any other phase, rule or card goes to the search.
+# For the phases made of sets and at most one run (at most three sets, or any number of sets
+# of one size), or of one colour group alone, under rules that ask at most one natural
+# card per phase, the distance follows from the hand's counts per number (or colour)
+# without a search: the wilds fill what the natural cards leave open. The search is exact
+# in every case; this shortcut gives the same numbers (the tests compare them) at a
+# fraction of the cost. For more than three sets of several sizes the count is a lower
+# bound of the distance, where the search starts. Any other phase, rule or card goes to
+# the search.
 
 _WILD = -1
 _NO_KEY = -2
@@ -247,6 +256,7 @@ class _Counting:
     __slots__ = (
         "color",
         "colors",
+        "exact",
         "game",
         "need",
         "run_masks",
@@ -263,6 +273,9 @@ class _Counting:
         self.colors = rules.colors
         self.game = rules.game
         self.wild_numbers = frozenset(range(1, rules.max_number + 1))
+        #: whether distance() is the distance, or only a lower bound of it (sets of more
+        #: than one size, more than three: _sets_used bounds the naturals they hold)
+        self.exact = len(sets) <= 3 or len(set(sets)) == 1
         #: the size of the colour group, 0 for a phase of sets and runs
         self.color = 0
         top = rules.max_number
@@ -287,7 +300,7 @@ class _Counting:
             return found
         sets = tuple(g.size for g in groups if type(g) is SetOf)
         runs = [g.size for g in groups if type(g) is RunOf]
-        if len(sets) + len(runs) != len(groups) or len(runs) > 1 or len(sets) > 3:
+        if len(sets) + len(runs) != len(groups) or len(runs) > 1:
             return None
         if runs and runs[0] > rules.max_number:
             return None
@@ -390,12 +403,16 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
 
     Sets may share a number (two sets of 3 from six 7s). An optimal choice uses the numbers
     with the most cards, so trying every way of giving each set one of the top numbers is
-    exact.
+    exact. More than three sets of one size are counted exactly too; of several sizes the
+    answer is a bound, never below the most (the sets counted as large as the largest, and
+    at most all their cards: ``_Counting.exact``).
     """
     if not sets:
         return 0
     if len(sets) == 1:
         return min(sets[0], max(values, default=0))
+    if len(sets) > 3:  # of one size, exact; of more, a bound (_Counting.exact)
+        return min(sum(sets), _equal_sets_used(max(sets), len(sets), values))
     values.sort(reverse=True)
     top = [*values[: len(sets)], *[0] * (len(sets) - len(values))]
     if len(sets) == 2:
@@ -409,6 +426,22 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
             total[i] += size
         best = max(best, sum(min(v, t) for v, t in zip(top, total, strict=True)))
     return best
+
+
+def _equal_sets_used(size: int, sets: int, values: list[int]) -> int:
+    """The most cards ``sets`` sets of ``size`` take from numbers with ``values`` cards each.
+
+    A number with ``v`` cards gives ``size`` cards to each of ``v // size`` sets, then
+    ``v % size`` to one more, then nothing: each further set it holds gains no more than
+    the one before, so taking the largest gains first is exact. Every whole set gains
+    ``size``, the most any set can, so the whole sets come first, then the largest
+    remainders.
+    """
+    whole = sum(v // size for v in values)
+    if whole >= sets:
+        return sets * size
+    rests = sorted((v % size for v in values), reverse=True)
+    return whole * size + sum(rests[: sets - whole])
 
 
 def _key_of(c: int, cl: _Classes, count: _Counting) -> int:
@@ -449,9 +482,9 @@ def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> i
 
     0 means the hand lays the phase down now; ``phase.size + 1`` means no number of wilds
     would (the hand cannot, say, hold a colour the phase needs). The number is the exact
-    laydown search's; for phases of sets and at most one run, or of one colour group, it
-    is counted from the hand's numbers or colours instead, with the same result. Cached by
-    the hand's shape.
+    laydown search's; for phases of sets and at most one run (at most three sets, or any
+    number of one size), or of one colour group, it is counted from the hand's numbers or
+    colours instead, with the same result. Cached by the hand's shape.
 
     >>> import phase10
     >>> from phase10.cards import parse_cards
@@ -525,7 +558,7 @@ def count_outs(
         if c < 0:
             continue
         h = helps.get(c)
-        if h is None and count is not None and used != _NO_KEY:
+        if h is None and count is not None and count.exact and used != _NO_KEY:
             if used < 0:  # the first card not known to help or not: count the hand once
                 tally = _tally(shape, cl, count)
                 used = _NO_KEY if tally is None else count.used(tally[0])

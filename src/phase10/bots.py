@@ -58,7 +58,7 @@ from phase10.errors import (
 )
 from phase10.groups import GroupType, Meld, Shape
 from phase10.limits import current_limits, spend_steps, work_budget
-from phase10.phases import Phase
+from phase10.phases import Phase, PhaseMelds
 from phase10.rules import apply, legal_actions, may_hit
 from phase10.state import GameState, TurnStep
 from phase10.variants import LaydownStyle, PhaseOrder
@@ -332,13 +332,6 @@ def _with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return sort_cards((*hand, card))
 
 
-def _remove_all(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return tuple(rest)
-
-
 def _open_phases(view: PlayerView | GameState, seat: int) -> tuple[Phase, ...]:
     """The phases ``seat`` may complete now (as :meth:`GameState.open_phases`)."""
     phases = view.variant.phases
@@ -381,11 +374,16 @@ class _Greedy:
         self.actions = actions
         #: per group and shape: the hand's cards a meld of it takes, asked once per decision
         #: (laydown_key): the answer depends on nothing else of the meld (Meld.can_add)
-        self._fits: dict[tuple[GroupType, Shape], frozenset[Card]] = {}
-        self._fit_others: frozenset[Card] | None = None
+        #: the hand's distinct cards are bits of a mask (_card_bits), in _hand_points' order
+        self._fits: dict[tuple[GroupType, Shape], int] = {}
+        self._fit_others: int | None = None
         self._points: dict[Card, tuple[int, int]] | None = None
+        self._index: dict[Card, tuple[int, int]] | None = None
+        self._bits: list[tuple[int, int, int]] | None = None
+        #: per meld weighed: the hand's cards that fit it, its cards' bits and points
+        self._melds: dict[Meld, tuple[int, tuple[tuple[int, int], ...]]] = {}
         #: per set of cards that fit the table: the points and copies of the hand's others
-        self._outside: dict[frozenset[Card], tuple[int, int]] = {}
+        self._outside: dict[int, tuple[int, int]] = {}
         self._outs: dict[tuple[tuple[Card, ...], int], int] = {}
         variant = source.variant
         self.variant = variant
@@ -406,6 +404,8 @@ class _Greedy:
         # "laid": the phase is down, so cards are worth only what they score or hit
         self.laid = not self.phases or (not self.announce and self.players[self.me].laid_down)
         self._unseen: Counter[Card] | None = None
+        #: each distinct card's first place in the hand (rest_after)
+        self._first: dict[Card, int] | None = None
 
     # -- facts ------------------------------------------------------------------------
 
@@ -450,6 +450,22 @@ class _Greedy:
                 default=0,
             )
         return found
+
+    def rest_after(self, laydown: PhaseMelds) -> tuple[Card, ...]:
+        """The hand (in canonical order) without the cards ``laydown`` lays (it holds them)."""
+        first = self._first
+        if first is None:
+            first = self._first = {}
+            for i, c in enumerate(self.hand):
+                first.setdefault(c, i)
+        drop: set[int] = set()
+        for meld in laydown.melds:
+            for c in meld.cards:
+                i = first[c]
+                while i in drop:  # the next copy (copies are next to each other)
+                    i += 1
+                drop.add(i)
+        return tuple([c for i, c in enumerate(self.hand) if i not in drop])
 
     def hittable(self, card: Card, table: Iterable[Meld] | None = None) -> bool:
         melds = self.melds() if table is None else table
@@ -524,8 +540,8 @@ class _Greedy:
     def play_order(self, *, whole: bool = True) -> tuple[Action, ...]:
         """A play step's actions best first: announces, laydowns, hits, then discards.
 
-        With ``whole=False`` only the first kind there is gets ranked (what the choice
-        needs): the rest follow in their listed order.
+        With ``whole=False`` only the first kind there is gets ranked and listed (what the
+        choice needs).
         """
         actions = self.actions
         announces: list[Announce] = [a for a in actions if isinstance(a, Announce)]
@@ -533,7 +549,9 @@ class _Greedy:
         hits: list[Hit] = [a for a in actions if isinstance(a, Hit)]
         discards: list[Discard] = [a for a in actions if isinstance(a, Discard)]
         out: list[Action] = []
-        if announces:
+        if announces and not whole:
+            out.append(self.first_announce(announces))
+        elif announces:
             by_key: list[Announce] = sorted(announces, key=self.announce_key(announces))
             out.extend(by_key)
         if laydowns and (whole or not out):
@@ -543,6 +561,8 @@ class _Greedy:
             out.extend(hits)
         if whole or not out:
             out.extend(self.discard_order(discards))
+        if not whole and out:
+            return tuple(out)  # the choice is out[0]: the rest need not be listed
         known = set(out)
         out += [a for a in actions if a not in known]
         return tuple(out)
@@ -624,28 +644,62 @@ class _Greedy:
             SearchLimitError: the decision's work budget has not the steps to weigh it.
         """
         spend_steps(_WEIGH_STEPS, "weighing a laydown")
-        laydown = action.laydown
-        # many laydowns of a big hand share their groups' shapes and the table: ask each
-        # shape about each distinct card of the hand once a decision
+        # the hand's distinct cards as bits: the cards that fit are a mask, and each meld
+        # (the laydowns of a big hand share most of their melds) is read once a decision
         fitting = self._fit_others
         if fitting is None:
-            fitting = frozenset()
+            fitting = 0
             if self.variant.hit_others_on_laydown_turn:
-                fitting = fitting.union(*map(self._fitting, self.melds()))
+                for meld in self.melds():
+                    fitting |= self._fitting(meld)
             self._fit_others = fitting
-        fitting = fitting.union(*map(self._fitting, laydown.melds))
-        hand = self._hand_points()
+        melds = tuple(map(self._meld_bits, action.laydown.melds))
+        for fit, _ in melds:
+            fitting |= fit
         outside = self._outside.get(fitting)
         if outside is None:  # the hand's cards that fit nothing, before any is laid
-            kept = [(n, worth) for c, (n, worth) in hand.items() if c not in fitting]
-            outside = (sum(n * w for n, w in kept), sum(n for n, _ in kept))
-            self._outside[fitting] = outside
+            points = left = 0
+            for bit, n, worth in self._hand_bits():
+                if not fitting & bit:
+                    points += n * worth
+                    left += n
+            outside = self._outside[fitting] = (points, left)
         points, left = outside
-        for c in laydown.cards:  # a legal laydown lays copies the hand holds
-            if c not in fitting:
-                points -= hand[c][1]
-                left -= 1
-        return (points, left, -len(laydown.cards))
+        laid = 0
+        for _, cards in melds:  # a legal laydown lays copies the hand holds
+            laid += len(cards)
+            for bit, worth in cards:
+                if not fitting & bit:
+                    points -= worth
+                    left -= 1
+        return (points, left, -laid)
+
+    def _hand_bits(self) -> list[tuple[int, int, int]]:
+        """Each distinct card of the hand: its bit, its copies and the points of one."""
+        found = self._bits
+        if found is None:
+            found = self._bits = [
+                (1 << i, n, worth) for i, (n, worth) in enumerate(self._hand_points().values())
+            ]
+        return found
+
+    def _meld_bits(self, meld: Meld) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The hand's cards that fit ``meld`` (bits), and its cards' bits and points."""
+        found = self._melds.get(meld)
+        if found is None:
+            fit = self._fitting(meld)
+            assert self._index is not None  # _fitting made it
+            found = self._melds[meld] = (fit, tuple(map(self._index.__getitem__, meld.cards)))
+        return found
+
+    def _card_bits(self) -> dict[Card, tuple[int, int]]:
+        """Each distinct card of the hand: its bit and the points of one."""
+        found = self._index
+        if found is None:
+            found = self._index = {
+                c: (1 << i, worth) for i, (c, (_, worth)) in enumerate(self._hand_points().items())
+            }
+        return found
 
     def _hand_points(self) -> dict[Card, tuple[int, int]]:
         """Each distinct card of the hand: its copies and the points of one."""
@@ -654,15 +708,19 @@ class _Greedy:
             found = self._points = {c: (n, self.points(c)) for c, n in Counter(self.hand).items()}
         return found
 
-    def _fitting(self, meld: Meld) -> frozenset[Card]:
-        """The distinct cards of the hand that can be hit on ``meld`` (C-14)."""
+    def _fitting(self, meld: Meld) -> int:
+        """The distinct cards of the hand that can be hit on ``meld`` (C-14), as bits."""
         key = (meld.group, meld.shape)
         found = self._fits.get(key)
         if found is None:
-            cards = self._hand_points()
+            cards = self._card_bits()
             spend_steps(_FIT_STEPS * len(cards), "weighing a laydown")
             rules = self.rules
-            found = self._fits[key] = frozenset(c for c in cards if meld.can_add(c, rules=rules))
+            found = 0
+            for c, (bit, _) in cards.items():
+                if meld.can_add(c, rules=rules):
+                    found |= bit
+            self._fits[key] = found
         return found
 
     def hit_key(self, action: Hit) -> tuple[bool, int, bool]:
@@ -709,11 +767,30 @@ class _Greedy:
         def key(a: Announce) -> tuple[int, int]:
             if a.keep:
                 return (keep_distance, 0)
-            rest = _remove_all(self.hand, a.laydown.cards)
+            rest = self.rest_after(a.laydown)
             gain = len(a.laydown.cards) // 2
             return (max(0, self.distance(rest, upcoming) - gain), 1)
 
         return key
+
+    def first_announce(self, announces: Sequence[Announce]) -> Announce:
+        """The first of ``announces`` by :meth:`announce_key`, weighing no more than it needs.
+
+        An announce that keeps the cards weighs the whole hand's distance to the next phase,
+        one that redraws at least ``(0, 1)``: the first in listed order to reach the least
+        key either can have wins, and those after it are not weighed.
+        """
+        key = self.announce_key(announces)
+        upcoming = self.upcoming()
+        least = min((0, 1), (self.distance(self.hand, upcoming), 0)) if upcoming else (0, 0)
+        best, best_key = announces[0], key(announces[0])
+        for a in announces[1:]:
+            if best_key <= least:
+                break
+            k = key(a)
+            if k < best_key:
+                best, best_key = a, k
+        return best
 
 
 def _first(choice: Action, actions: Sequence[Action]) -> tuple[Action, ...]:
@@ -918,7 +995,7 @@ class CautiousBot:
         hand = greedy.hand
         pool = list(greedy.unseen.elements())
         seed = rng.random()
-        rests = {a: None if a.keep else _remove_all(hand, a.laydown.cards) for a in announces}
+        rests = {a: None if a.keep else greedy.rest_after(a.laydown) for a in announces}
         expected: dict[tuple[Card, ...] | None, float] = {}
         for rest in rests.values():
             if rest in expected:
