@@ -161,7 +161,9 @@ _PHASES = tuple(
             Phase((SetOf(2),) * 5),  # many sets of one size are counted (custom phases)
             Phase((SetOf(3),) * 4),
             Phase((*(SetOf(2),) * 4, RunOf(3))),
-            Phase((SetOf(2), SetOf(2), SetOf(2), SetOf(3))),  # two sizes: a bound, then searched
+            Phase((SetOf(2), SetOf(2), SetOf(2), SetOf(3))),  # two sizes: a packing, counted
+            Phase((SetOf(2), SetOf(2), SetOf(3), SetOf(4))),  # three sizes
+            Phase((SetOf(3), SetOf(3), SetOf(2), SetOf(2), RunOf(3))),  # two sizes and a run
             Phase((SetOf(3), RunOf(3), SetOf(2))),
             Phase((RunOf(3), RunOf(3))),
             Phase((RunOf(13),)),

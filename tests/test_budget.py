@@ -521,10 +521,11 @@ def test_greedy_choice_on_the_largest_hands_is_the_first_of_its_ranking(
             assert GreedyBot().rank(v)[0] == GreedyBot().act(v, random.Random(0))
 
 
-def test_the_distance_of_many_sets_of_two_sizes_starts_at_the_counted_bound() -> None:
+def test_the_distance_of_many_sets_of_two_sizes_is_counted() -> None:
     # 6 sets of 5 + 6 sets of 4: the search used to prove, one whole search each, that
-    # 0, 1 and 2 wilds do not lay this hand down (9,722,137 steps); the counted bound
-    # (the sets as large as the largest) says 3 at once, and one search finds the laydown
+    # 0, 1 and 2 wilds do not lay this hand down (9,722,137 steps); then a counted bound
+    # said 3 at once and one search found the laydown (581,468); now the packing of the
+    # sets into the numbers is counted (analysis._mixed_sets_used): no search at all
     variant = big_variant("6 sets of 5 + 6 sets of 4")
     state = with_hand(at_play(variant, 2, 1), 61, random.Random(1))
     hand = state.players[state.turn].hand
@@ -535,5 +536,4 @@ def test_the_distance_of_many_sets_of_two_sizes_starts_at_the_counted_bound() ->
         ),
         steps=10**8,
     )
-    assert [3] == found
-    assert steps <= 600_000
+    assert ([3], 0) == (found, steps)
