@@ -749,9 +749,9 @@ def distinct_laydowns(
     # are the plan's own, alive for the whole listing
     built: dict[tuple[int, int, tuple[int, ...]], _Built] = {}
     numbers: dict[tuple[tuple[int, ...], tuple[Value, ...]], int] = {}
-    # building a laydown costs about as much as a few dozen search steps; a meld already
-    # built costs a step
-    cost = _BUILD_COST * len(groups)
+    # the charge bounds the work: each group of a laydown its look-up and its part of the
+    # laydown's key and order, and a meld built (the first time only) a few dozen steps
+    cost = _GROUP_COST * len(groups)
     try:
         for found in walk.laydowns(distinct_colors=constrained, suits=suits):
             oracle.nodes -= cost
@@ -762,6 +762,9 @@ def distinct_laydowns(
                 at = (index, id(shape), tuple(chosen))
                 one = built.get(at)
                 if one is None:
+                    oracle.nodes -= _BUILD_COST
+                    if oracle.nodes < 0:
+                        raise oracle.spent()
                     group = plan_groups[index].group
                     meld = build_meld(group, shape, tuple([cards[i] for i in at[2]]))
                     number = numbers.setdefault((at[2], meld.values), len(numbers))
@@ -783,7 +786,12 @@ def distinct_laydowns(
         oracle.settle()
 
 
-#: The search steps one laydown built by distinct_laydowns counts for, per group.
+#: The search steps distinct_laydowns counts per group of each laydown it lists: the meld's
+#: look-up, and its part of the laydown's key, order and construction.
+_GROUP_COST = 2
+
+#: The search steps distinct_laydowns counts for building a meld, once per listing: a
+#: laydown that reuses the melds of earlier ones costs only its groups' _GROUP_COST.
 _BUILD_COST = 40
 
 #: A laydown the listing built itself, its melds in canonical order (see _canonical).
