@@ -172,6 +172,7 @@ class Walk:
         "natural",
         "oracle",
         "plan",
+        "run_masks",
         "stack",
         "suits",
         "taken_colors",
@@ -204,6 +205,9 @@ class Walk:
         self.distinct_colors = False
         self.suits: SuitRuns | None = None
         self.taken_colors: set[Color] = set()
+        #: per group, its run-like shapes' places as bits of their pattern ids (see
+        #: _next_shape), and those patterns; made when first needed
+        self.run_masks: dict[int, tuple[list[int], tuple[int, ...]]] = {}
         #: the laydown being built: one entry per group walked into
         self.stack: Found = []
         #: per group entered so far, where the walk stands in it
@@ -384,6 +388,11 @@ class Walk:
         # the wilds left: the same for every shape (each starts from the group's counts)
         wilds = sum([counts[i] for i in self.wild_items])
         end = len(live)
+        # the bits of the group's patterns that no natural left fits, made at the first
+        # run-like shape: each such place takes a wild, so a shape with more of them than
+        # wilds left is skipped at once (_run_bound would find the same)
+        lacking_mask = -1
+        masks: list[int] = []
         while at.pos < end:
             idx = live[at.pos]
             at.pos += 1
@@ -404,6 +413,10 @@ class Walk:
                 at.lo = size
                 length = len(items)
             elif length <= at.hi:
+                if lacking_mask < 0:
+                    masks, lacking_mask = self._lacking(at.g)
+                if (masks[idx] & lacking_mask).bit_count() > wilds:
+                    continue
                 places = [fits[p] for p in pids]
                 lacking = _run_bound(places, counts, natural, wilds)
                 if lacking is None:
@@ -427,6 +440,37 @@ class Walk:
             at.open = True
             return True
         return False
+
+    def _lacking(self, g: int) -> tuple[list[int], int]:
+        """Per shape of group ``g``, its places' pattern bits; the bits no natural left fits."""
+        known = self.run_masks.get(g)
+        if known is None:
+            masks = []
+            used = 0
+            for _shape, pids, _need, length in self.plan.groups[g].shapes:
+                mask = 0
+                if length:
+                    for p in pids:
+                        mask |= 1 << p
+                masks.append(mask)
+                used |= mask
+            patterns = tuple([p for p in range(used.bit_length()) if used >> p & 1])
+            known = self.run_masks[g] = (masks, patterns)
+        masks, patterns = known
+        counts = self.counts
+        natural = self.natural
+        fits = self.fits
+        lacking = 0
+        for p in patterns:
+            for i in fits[p]:
+                if not natural[i]:  # naturals come first
+                    lacking |= 1 << p
+                    break
+                if counts[i]:
+                    break
+            else:
+                lacking |= 1 << p
+        return masks, lacking
 
     def _available(self, items: list[int]) -> tuple[list[int], int]:
         """Suffix sums of the items left among ``items``, and how many of them are naturals.
