@@ -169,6 +169,7 @@ class Walk:
         "distinct_colors",
         "first_only",
         "fits",
+        "jumps",
         "natural",
         "oracle",
         "plan",
@@ -208,6 +209,9 @@ class Walk:
         #: per group, its run-like shapes' places as bits of their pattern ids (see
         #: _next_shape), and those patterns; made when first needed
         self.run_masks: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+        #: per (group, lacking bits, wilds left, most cards), where the shapes not refused
+        #: at once start from each position (see _jumps); at most one entry per shape choice
+        self.jumps: dict[tuple[int, int, int, int], list[int]] = {}
         #: the laydown being built: one entry per group walked into
         self.stack: Found = []
         #: per group entered so far, where the walk stands in it
@@ -393,6 +397,7 @@ class Walk:
         # wilds left is skipped at once (_run_bound would find the same)
         lacking_mask = -1
         masks: list[int] = []
+        jump: list[int] = []
         while at.pos < end:
             idx = live[at.pos]
             at.pos += 1
@@ -412,10 +417,12 @@ class Walk:
                 at.suffix = suffix
                 at.lo = size
                 length = len(items)
-            elif length <= at.hi:
+            else:
                 if lacking_mask < 0:
                     masks, lacking_mask = self._lacking(at.g)
-                if (masks[idx] & lacking_mask).bit_count() > wilds:
+                    jump = self._jumps(at.g, masks, lacking_mask, wilds, at.hi)
+                if length > at.hi or (masks[idx] & lacking_mask).bit_count() > wilds:
+                    at.pos = jump[at.pos]  # past the shapes refused the same way
                     continue
                 places = [fits[p] for p in pids]
                 lacking = _run_bound(places, counts, natural, wilds)
@@ -425,8 +432,6 @@ class Walk:
                 at.places = places
                 at.lacking = lacking
                 at.wilds = wilds
-            else:
-                continue
             picks = at.picks
             if len(picks) < length:  # a choice per position; each is made before it is read
                 picks.extend([0] * (length - len(picks)))
@@ -471,6 +476,31 @@ class Walk:
             else:
                 lacking |= 1 << p
         return masks, lacking
+
+    def _jumps(self, g: int, masks: list[int], lacking: int, wilds: int, hi: int) -> list[int]:
+        """Per position of group ``g``'s live shapes, the first from it on not refused at once.
+
+        A run-like shape is refused at once when it is longer than ``hi`` or its places hold
+        more of the bits ``lacking`` than ``wilds``; a set-like shape never is. Kept per
+        walk by ``(g, lacking, wilds, hi)``: the walk meets the same states again and again.
+        """
+        key = (g, lacking, wilds, hi)
+        jump = self.jumps.get(key)
+        if jump is None:
+            group = self.plan.groups[g]
+            live = group.live[self.oracle.minimal]
+            shapes = group.shapes
+            n = len(live)
+            jump = [n] * (n + 1)
+            at = n
+            for pos in range(n - 1, -1, -1):
+                idx = live[pos]
+                length = shapes[idx][3]
+                if not length or (length <= hi and (masks[idx] & lacking).bit_count() <= wilds):
+                    at = pos
+                jump[pos] = at
+            self.jumps[key] = jump
+        return jump
 
     def _available(self, items: list[int]) -> tuple[list[int], int]:
         """Suffix sums of the items left among ``items``, and how many of them are naturals.
