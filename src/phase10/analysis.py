@@ -444,27 +444,27 @@ def _mixed_sets_used(sets: tuple[int, ...], values: list[int]) -> int:
     fewer than ``v``): a set that adds nothing might as well stay unplaced. Six sets of 5
     and six of 4 have 49 states; a number gains from at most a few loads.
     """
-    sizes = sorted(set(sets), reverse=True)
+    sizes = tuple(sorted(set(sets), reverse=True))
     left = tuple([sets.count(size) for size in sizes])
     full = sum(sets)
-    best = {left: 0}
+    best = [-1] * math.prod([n + 1 for n in left])
+    best[-1] = 0  # every set still to place: the last state (see _moves)
     for v in values:
         if not v:
             continue
-        loads = _loads(v, tuple(sizes), left)
-        grown = dict(best)
-        for state, got in best.items():
-            for load, gain in loads:
-                after = tuple([n - k for n, k in zip(state, load, strict=True)])
-                if min(after) < 0:
-                    continue
+        grown = best[:]
+        for state, moves in enumerate(_moves(v, sizes, left)):
+            got = best[state]
+            if got < 0:
+                continue
+            for after, gain in moves:
                 total = got + gain
-                if grown.get(after, -1) < total:
+                if total > grown[after]:
                     grown[after] = total
         best = grown
-        if max(best.values()) == full:
+        if max(best) == full:
             return full
-    return max(best.values())
+    return max(best)
 
 
 @lru_cache(
@@ -472,24 +472,32 @@ def _mixed_sets_used(sets: tuple[int, ...], values: list[int]) -> int:
     key="`(cards of a number, set sizes, sets of each size)`",
     why="a number's useful loads of sets follow from these only",
 )
-def _loads(
+def _moves(
     v: int, sizes: tuple[int, ...], most: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The loads of sets a number of ``v`` cards may take, with the cards each gains.
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per state of :func:`_mixed_sets_used`, the states a number of ``v`` cards leads to.
 
-    A load is how many sets of each of ``sizes`` (at most ``most``); the empty load is not
-    one. Only loads whose every set adds cards: less their smallest set, they hold fewer
-    than ``v``.
+    A state is how many sets of each of ``sizes`` are left (at most ``most``), numbered in
+    mixed radix (the last size varies fastest, so ``most`` itself is the last state); each
+    move is the state after a load, with the cards the load gains. A load is how many sets
+    of each size the number takes, not none, and only loads whose every set adds cards:
+    less their smallest set, they hold fewer than ``v``.
     """
-    out: list[tuple[tuple[int, ...], int]] = []
+    loads = []
     for load in itertools.product(*[range(n + 1) for n in most]):
-        total = sum(k * size for k, size in zip(load, sizes, strict=True))
-        if not total:
-            continue
-        smallest = min(size for k, size in zip(load, sizes, strict=True) if k)
-        if total - smallest < v:
-            out.append((load, min(v, total)))
-    return tuple(out)
+        total = sum([k * size for k, size in zip(load, sizes, strict=True)])
+        if total and total - min([s for k, s in zip(load, sizes, strict=True) if k]) < v:
+            loads.append((load, min(v, total)))
+    strides = [math.prod([n + 1 for n in most[i + 1 :]]) for i in range(len(most))]
+    table = []
+    for state in itertools.product(*[range(n + 1) for n in most]):
+        moves = []
+        for load, gain in loads:
+            if all(k <= n for k, n in zip(load, state, strict=True)):
+                after = sum([(n - k) * w for n, k, w in zip(state, load, strides, strict=True)])
+                moves.append((after, gain))
+        table.append(tuple(moves))
+    return tuple(table)
 
 
 def _key_of(c: int, cl: _Classes, count: _Counting) -> int:
