@@ -293,6 +293,8 @@ class _Counting:
             return None
         if runs and runs[0] > rules.max_number:
             return None
+        if len(sets) > 3 and _packing_states(sets) > _MOST_PACKING_STATES:
+            return None  # the program's table would outgrow its bound: the search (steps)
         return _Counting(phase, rules, sets, runs[0] if runs else 0)
 
     def key(self, card: Card) -> int:
@@ -432,6 +434,19 @@ def _equal_sets_used(size: int, sets: int, values: list[int]) -> int:
         return sets * size
     rests = sorted((v % size for v in values), reverse=True)
     return whole * size + sum(rests[: sets - whole])
+
+
+def _packing_states(sets: tuple[int, ...]) -> int:
+    """The states of :func:`_mixed_sets_used` for ``sets`` (1 for sets of one size)."""
+    sizes = set(sets)
+    return 1 if len(sizes) == 1 else math.prod([sets.count(size) + 1 for size in sizes])
+
+
+#: The most states :func:`_mixed_sets_used` is given (its table is states x loads, and the
+#: loads are as many): six sets of 5 and six of 4 have 49. A phase of more goes to the
+#: search, whose work the call's budget bounds; twelve sets of twelve sizes would have
+#: 4,096 states and a table of 16 million entries, uncounted.
+_MOST_PACKING_STATES = 128
 
 
 def _mixed_sets_used(sets: tuple[int, ...], values: list[int]) -> int:
