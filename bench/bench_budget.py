@@ -2,7 +2,7 @@
 
 Usage: python bench/bench_budget.py [--seeds N]
 
-For each case (the largest hand a valid game of each built-in variant reaches, and two
+For each case (the largest hand a valid game of each built-in variant reaches, and three
 custom variants with 60-card hands) it builds the positions ``tests/test_budget.py`` builds,
 one per seed, and times ``legal_actions``, ``apply`` of the first listed action,
 ``GreedyBot.act`` and ``ISMCTSBot(iterations=2, horizon=1).act`` on each, with the work
@@ -10,7 +10,8 @@ one per seed, and times ``legal_actions``, ``apply`` of the first listed action,
 the largest CPU time of each call per case, in milliseconds, the largest less the time the
 cyclic garbage collector ran during that call (a full collection walks every object of the
 process, whoever made it), and the load average; the figures are in docs/performance.md,
-sections "One budget per call" and "The largest hands, and the collector".
+sections "One budget per call", "The largest hands, and the collector", "Tenth round"
+and "Eleventh round".
 """
 
 from __future__ import annotations

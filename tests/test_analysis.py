@@ -161,7 +161,9 @@ _PHASES = tuple(
             Phase((SetOf(2),) * 5),  # many sets of one size are counted (custom phases)
             Phase((SetOf(3),) * 4),
             Phase((*(SetOf(2),) * 4, RunOf(3))),
-            Phase((SetOf(2), SetOf(2), SetOf(2), SetOf(3))),  # two sizes: a bound, then searched
+            Phase((SetOf(2), SetOf(2), SetOf(2), SetOf(3))),  # two sizes: a packing, counted
+            Phase((SetOf(2), SetOf(2), SetOf(3), SetOf(4))),  # three sizes
+            Phase((SetOf(3), SetOf(3), SetOf(2), SetOf(2), RunOf(3))),  # two sizes and a run
             Phase((SetOf(3), RunOf(3), SetOf(2))),
             Phase((RunOf(3), RunOf(3))),
             Phase((RunOf(13),)),
@@ -542,3 +544,18 @@ def test_a_plan_compiled_again_never_reads_the_distances_of_the_old_one() -> Non
     assert 1 == phase_distance(high, phase, rules=rules)
     unseen = Counter(parse_cards("P4 P5", game=rules.game))
     assert 1 == count_outs(high, phase, unseen, rules=rules)  # P4 pairs R4; P5 nothing
+
+
+def test_a_packing_of_sets_is_counted_only_within_its_bound() -> None:
+    # more than three sets of several sizes are counted by a program whose table grows as
+    # the product of the sets of each size (plus one): past its bound the search, whose
+    # steps the call's budget counts, takes over (twelve sets of twelve sizes: 4,096 states)
+    rules = phase10.CLASSIC.meld_rules
+    counted = Phase.parse("6 sets of 5 + 6 sets of 4")
+    assert 49 == phase10.analysis._packing_states(tuple(g.size for g in counted.groups))
+    assert phase10.analysis._Counting.of(counted, rules) is not None
+    sizes = Phase(tuple(SetOf(n) for n in range(2, 10)))  # 8 sizes: 256 states
+    assert 256 == phase10.analysis._packing_states(tuple(g.size for g in sizes.groups))
+    assert phase10.analysis._Counting.of(sizes, rules) is None
+    hand = parse_cards("R1 B1 R2 B2 R3 B3 R4 B4 R5 B5 R6 B6 R7 B7 R8 B8 R9 B9 W W")
+    assert 0 <= phase_distance(hand, sizes, rules=rules) <= sizes.size + 1

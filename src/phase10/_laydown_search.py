@@ -169,9 +169,11 @@ class Walk:
         "distinct_colors",
         "first_only",
         "fits",
+        "jumps",
         "natural",
         "oracle",
         "plan",
+        "run_masks",
         "stack",
         "suits",
         "taken_colors",
@@ -204,6 +206,12 @@ class Walk:
         self.distinct_colors = False
         self.suits: SuitRuns | None = None
         self.taken_colors: set[Color] = set()
+        #: per group, its run-like shapes' places as bits of their pattern ids (see
+        #: _next_shape), and those patterns; made when first needed
+        self.run_masks: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+        #: per (group, lacking bits, wilds left, most cards), where the shapes not refused
+        #: at once start from each position (see _jumps); at most one entry per shape choice
+        self.jumps: dict[tuple[int, int, int, int], list[int]] = {}
         #: the laydown being built: one entry per group walked into
         self.stack: Found = []
         #: per group entered so far, where the walk stands in it
@@ -384,6 +392,12 @@ class Walk:
         # the wilds left: the same for every shape (each starts from the group's counts)
         wilds = sum([counts[i] for i in self.wild_items])
         end = len(live)
+        # the bits of the group's patterns that no natural left fits, made at the first
+        # run-like shape: each such place takes a wild, so a shape with more of them than
+        # wilds left is skipped at once (_run_bound would find the same)
+        lacking_mask = -1
+        masks: list[int] = []
+        jump: list[int] = []
         while at.pos < end:
             idx = live[at.pos]
             at.pos += 1
@@ -403,7 +417,13 @@ class Walk:
                 at.suffix = suffix
                 at.lo = size
                 length = len(items)
-            elif length <= at.hi:
+            else:
+                if lacking_mask < 0:
+                    masks, lacking_mask = self._lacking(at.g)
+                    jump = self._jumps(at.g, masks, lacking_mask, wilds, at.hi)
+                if length > at.hi or (masks[idx] & lacking_mask).bit_count() > wilds:
+                    at.pos = jump[at.pos]  # past the shapes refused the same way
+                    continue
                 places = [fits[p] for p in pids]
                 lacking = _run_bound(places, counts, natural, wilds)
                 if lacking is None:
@@ -412,8 +432,6 @@ class Walk:
                 at.places = places
                 at.lacking = lacking
                 at.wilds = wilds
-            else:
-                continue
             picks = at.picks
             if len(picks) < length:  # a choice per position; each is made before it is read
                 picks.extend([0] * (length - len(picks)))
@@ -427,6 +445,62 @@ class Walk:
             at.open = True
             return True
         return False
+
+    def _lacking(self, g: int) -> tuple[list[int], int]:
+        """Per shape of group ``g``, its places' pattern bits; the bits no natural left fits."""
+        known = self.run_masks.get(g)
+        if known is None:
+            masks = []
+            used = 0
+            for _shape, pids, _need, length in self.plan.groups[g].shapes:
+                mask = 0
+                if length:
+                    for p in pids:
+                        mask |= 1 << p
+                masks.append(mask)
+                used |= mask
+            patterns = tuple([p for p in range(used.bit_length()) if used >> p & 1])
+            known = self.run_masks[g] = (masks, patterns)
+        masks, patterns = known
+        counts = self.counts
+        natural = self.natural
+        fits = self.fits
+        lacking = 0
+        for p in patterns:
+            for i in fits[p]:
+                if not natural[i]:  # naturals come first
+                    lacking |= 1 << p
+                    break
+                if counts[i]:
+                    break
+            else:
+                lacking |= 1 << p
+        return masks, lacking
+
+    def _jumps(self, g: int, masks: list[int], lacking: int, wilds: int, hi: int) -> list[int]:
+        """Per position of group ``g``'s live shapes, the first from it on not refused at once.
+
+        A run-like shape is refused at once when it is longer than ``hi`` or its places hold
+        more of the bits ``lacking`` than ``wilds``; a set-like shape never is. Kept per
+        walk by ``(g, lacking, wilds, hi)``: the walk meets the same states again and again.
+        """
+        key = (g, lacking, wilds, hi)
+        jump = self.jumps.get(key)
+        if jump is None:
+            group = self.plan.groups[g]
+            live = group.live[self.oracle.minimal]
+            shapes = group.shapes
+            n = len(live)
+            jump = [n] * (n + 1)
+            at = n
+            for pos in range(n - 1, -1, -1):
+                idx = live[pos]
+                length = shapes[idx][3]
+                if not length or (length <= hi and (masks[idx] & lacking).bit_count() <= wilds):
+                    at = pos
+                jump[pos] = at
+            self.jumps[key] = jump
+        return jump
 
     def _available(self, items: list[int]) -> tuple[list[int], int]:
         """Suffix sums of the items left among ``items``, and how many of them are naturals.
@@ -749,9 +823,9 @@ def distinct_laydowns(
     # are the plan's own, alive for the whole listing
     built: dict[tuple[int, int, tuple[int, ...]], _Built] = {}
     numbers: dict[tuple[tuple[int, ...], tuple[Value, ...]], int] = {}
-    # building a laydown costs about as much as a few dozen search steps; a meld already
-    # built costs a step
-    cost = _BUILD_COST * len(groups)
+    # the charge bounds the work: each group of a laydown its look-up and its part of the
+    # laydown's key and order, and a meld built (the first time only) a few dozen steps
+    cost = _GROUP_COST * len(groups)
     try:
         for found in walk.laydowns(distinct_colors=constrained, suits=suits):
             oracle.nodes -= cost
@@ -762,6 +836,9 @@ def distinct_laydowns(
                 at = (index, id(shape), tuple(chosen))
                 one = built.get(at)
                 if one is None:
+                    oracle.nodes -= _BUILD_COST
+                    if oracle.nodes < 0:
+                        raise oracle.spent()
                     group = plan_groups[index].group
                     meld = build_meld(group, shape, tuple([cards[i] for i in at[2]]))
                     number = numbers.setdefault((at[2], meld.values), len(numbers))
@@ -783,7 +860,12 @@ def distinct_laydowns(
         oracle.settle()
 
 
-#: The search steps one laydown built by distinct_laydowns counts for, per group.
+#: The search steps distinct_laydowns counts per group of each laydown it lists: the meld's
+#: look-up, and its part of the laydown's key, order and construction.
+_GROUP_COST = 2
+
+#: The search steps distinct_laydowns counts for building a meld, once per listing: a
+#: laydown that reuses the melds of earlier ones costs only its groups' _GROUP_COST.
 _BUILD_COST = 40
 
 #: A laydown the listing built itself, its melds in canonical order (see _canonical).

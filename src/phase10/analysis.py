@@ -222,12 +222,7 @@ def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRul
     if count is not None:
         tally = _tally(shape, cl, count)
         if tally is not None:
-            counted = count.distance(*tally)
-            if count.exact:
-                return counted
-            # a bound: no fewer wilds than the counted ones can lay the phase down, so the
-            # search proves no smaller number cannot (each such proof a whole search)
-            start = max(start, counted)
+            return count.distance(*tally)
     reps = cl.rep
     cards = tuple(reps[c] for c in shape)
     for k in range(start, phase.size + 1):
@@ -242,9 +237,7 @@ def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRul
 # card per phase, the distance follows from the hand's counts per number (or colour)
 # without a search: the wilds fill what the natural cards leave open. The search is exact
 # in every case; this shortcut gives the same numbers (the tests compare them) at a
-# fraction of the cost. For more than three sets of several sizes the count is a lower
-# bound of the distance, where the search starts. Any other phase, rule or card goes to
-# the search.
+# fraction of the cost. Any other phase, rule or card goes to the search.
 
 _WILD = -1
 _NO_KEY = -2
@@ -256,7 +249,6 @@ class _Counting:
     __slots__ = (
         "color",
         "colors",
-        "exact",
         "game",
         "need",
         "run_masks",
@@ -273,9 +265,6 @@ class _Counting:
         self.colors = rules.colors
         self.game = rules.game
         self.wild_numbers = frozenset(range(1, rules.max_number + 1))
-        #: whether distance() is the distance, or only a lower bound of it (sets of more
-        #: than one size, more than three: _sets_used bounds the naturals they hold)
-        self.exact = len(sets) <= 3 or len(set(sets)) == 1
         #: the size of the colour group, 0 for a phase of sets and runs
         self.color = 0
         top = rules.max_number
@@ -304,6 +293,8 @@ class _Counting:
             return None
         if runs and runs[0] > rules.max_number:
             return None
+        if len(sets) > 3 and _packing_states(sets) > _MOST_PACKING_STATES:
+            return None  # the program's table would outgrow its bound: the search (steps)
         return _Counting(phase, rules, sets, runs[0] if runs else 0)
 
     def key(self, card: Card) -> int:
@@ -403,16 +394,17 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
 
     Sets may share a number (two sets of 3 from six 7s). An optimal choice uses the numbers
     with the most cards, so trying every way of giving each set one of the top numbers is
-    exact. More than three sets of one size are counted exactly too; of several sizes the
-    answer is a bound, never below the most (the sets counted as large as the largest, and
-    at most all their cards: ``_Counting.exact``).
+    exact. More than three sets are counted by size: of one size at once
+    (:func:`_equal_sets_used`), of several by :func:`_mixed_sets_used`.
     """
     if not sets:
         return 0
     if len(sets) == 1:
         return min(sets[0], max(values, default=0))
-    if len(sets) > 3:  # of one size, exact; of more, a bound (_Counting.exact)
-        return min(sum(sets), _equal_sets_used(max(sets), len(sets), values))
+    if len(sets) > 3:
+        if len(set(sets)) == 1:
+            return _equal_sets_used(sets[0], len(sets), values)
+        return _mixed_sets_used(sets, values)
     values.sort(reverse=True)
     top = [*values[: len(sets)], *[0] * (len(sets) - len(values))]
     if len(sets) == 2:
@@ -442,6 +434,85 @@ def _equal_sets_used(size: int, sets: int, values: list[int]) -> int:
         return sets * size
     rests = sorted((v % size for v in values), reverse=True)
     return whole * size + sum(rests[: sets - whole])
+
+
+def _packing_states(sets: tuple[int, ...]) -> int:
+    """The states of :func:`_mixed_sets_used` for ``sets`` (1 for sets of one size)."""
+    sizes = set(sets)
+    return 1 if len(sizes) == 1 else math.prod([sets.count(size) + 1 for size in sizes])
+
+
+#: The most states :func:`_mixed_sets_used` is given (its table is states x loads, and the
+#: loads are as many): six sets of 5 and six of 4 have 49. A phase of more goes to the
+#: search, whose work the call's budget bounds; twelve sets of twelve sizes would have
+#: 4,096 states and a table of 16 million entries, uncounted.
+_MOST_PACKING_STATES = 128
+
+
+def _mixed_sets_used(sets: tuple[int, ...], values: list[int]) -> int:
+    """The most cards sets of several ``sets`` sizes take from numbers with ``values`` cards.
+
+    A packing, exact by a small program over the numbers: its state is how many sets of
+    each size are still to place, its value the most cards placed so far. A number takes
+    a load of sets (any number of each size left) and gains ``min(v, total size)``; only
+    loads that every set of them helps are tried (without its smallest set the load holds
+    fewer than ``v``): a set that adds nothing might as well stay unplaced. Six sets of 5
+    and six of 4 have 49 states; a number gains from at most a few loads.
+    """
+    sizes = tuple(sorted(set(sets), reverse=True))
+    left = tuple([sets.count(size) for size in sizes])
+    full = sum(sets)
+    best = [-1] * math.prod([n + 1 for n in left])
+    best[-1] = 0  # every set still to place: the last state (see _moves)
+    for v in values:
+        if not v:
+            continue
+        grown = best[:]
+        for state, moves in enumerate(_moves(v, sizes, left)):
+            got = best[state]
+            if got < 0:
+                continue
+            for after, gain in moves:
+                total = got + gain
+                if total > grown[after]:
+                    grown[after] = total
+        best = grown
+        if max(best) == full:
+            return full
+    return max(best)
+
+
+@lru_cache(
+    maxsize=256,
+    key="`(cards of a number, set sizes, sets of each size)`",
+    why="a number's useful loads of sets follow from these only",
+)
+def _moves(
+    v: int, sizes: tuple[int, ...], most: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per state of :func:`_mixed_sets_used`, the states a number of ``v`` cards leads to.
+
+    A state is how many sets of each of ``sizes`` are left (at most ``most``), numbered in
+    mixed radix (the last size varies fastest, so ``most`` itself is the last state); each
+    move is the state after a load, with the cards the load gains. A load is how many sets
+    of each size the number takes, not none, and only loads whose every set adds cards:
+    less their smallest set, they hold fewer than ``v``.
+    """
+    loads = []
+    for load in itertools.product(*[range(n + 1) for n in most]):
+        total = sum([k * size for k, size in zip(load, sizes, strict=True)])
+        if total and total - min([s for k, s in zip(load, sizes, strict=True) if k]) < v:
+            loads.append((load, min(v, total)))
+    strides = [math.prod([n + 1 for n in most[i + 1 :]]) for i in range(len(most))]
+    table = []
+    for state in itertools.product(*[range(n + 1) for n in most]):
+        moves = []
+        for load, gain in loads:
+            if all(k <= n for k, n in zip(load, state, strict=True)):
+                after = sum([(n - k) * w for n, k, w in zip(state, load, strides, strict=True)])
+                moves.append((after, gain))
+        table.append(tuple(moves))
+    return tuple(table)
 
 
 def _key_of(c: int, cl: _Classes, count: _Counting) -> int:
@@ -558,7 +629,7 @@ def count_outs(
         if c < 0:
             continue
         h = helps.get(c)
-        if h is None and count is not None and count.exact and used != _NO_KEY:
+        if h is None and count is not None and used != _NO_KEY:
             if used < 0:  # the first card not known to help or not: count the hand once
                 tally = _tally(shape, cl, count)
                 used = _NO_KEY if tally is None else count.used(tally[0])
