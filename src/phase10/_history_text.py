@@ -9,8 +9,12 @@ notation (:mod:`phase10.notation`). The JSON codec reads a history's events thro
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import attrs
 
 from phase10._fast import BoundedCache, declare
 from phase10._grammar import (
@@ -29,6 +33,7 @@ from phase10._grammar import (
 )
 from phase10._written import meld_as_written
 from phase10.actions import (
+    ACTION_TYPES,
     Action,
     Announce,
     Discard,
@@ -37,6 +42,7 @@ from phase10.actions import (
     Operands,
     TakeDiscard,
     TakeOffer,
+    TurnUp,
     seat_name,
 )
 from phase10.cards import Card, CardGame, Kind, parse_card
@@ -47,7 +53,20 @@ from phase10.phases import Phase, PhaseMelds
 from phase10.state import Event, History, Unseen
 from phase10.variants import Variant
 
-__all__ = ["event_reader", "parse_event", "parse_history", "written_action"]
+__all__ = [
+    "HAND_OVER",
+    "LAID",
+    "MOST_CARDS",
+    "SEAT_FIELDS",
+    "TAKEN",
+    "UNSURE",
+    "TextFacts",
+    "event_reader",
+    "parse_event",
+    "parse_history",
+    "text_facts",
+    "written_action",
+]
 
 
 def _wild_value(text: str | None, game: CardGame, bad: Callable[..., NotationError]) -> Value:
@@ -188,20 +207,20 @@ def _cached_event(
 
 def event_reader(
     variant: Variant,
-) -> tuple[Callable[[str], Event], Callable[[str], Event | None]]:
+) -> tuple[Callable[[str], Event], Callable[[Sequence[object]], tuple[Event, ...] | None]]:
     """Readers of single events of ``variant``, for many texts: ``(read, recall)``.
 
     ``read(text)`` is ``parse_event(text, variant)`` without the check of the text's length
     (the caller bounds it); the variant's word limit and cache are found once, not once per
-    event. ``recall(text)`` is the event already read from exactly ``text``, or ``None``: a
-    dict lookup, what the JSON codec (:mod:`phase10.serialize`) tries first for each event
-    of a history.
+    event. ``recall(texts)`` is the events already read from exactly these texts, or
+    ``None`` when one was not (or is not a string): dict lookups in C, what the JSON codec
+    (:mod:`phase10.serialize`) tries first for a history.
 
     >>> import phase10
     >>> read, recall = event_reader(phase10.CLASSIC)
     >>> read("p2 take R7") == parse_event("p2 take R7", phase10.CLASSIC)
     True
-    >>> recall("p2 take R7") == read("p2 take R7"), recall("p2 take R8 ")
+    >>> recall(["p2 take R7"]) == (read("p2 take R7"),), recall(["p2 take R7", "p2 take R8 "])
     (True, None)
 
     Raises:
@@ -221,7 +240,16 @@ def event_reader(
         _one_line(line)
         return _cached_event(line, variant, max_words, cache)
 
-    return read, cache.get
+    def recall(texts: Sequence[object]) -> tuple[Event, ...] | None:
+        try:
+            if len(texts) > 1:
+                found: tuple[Event, ...] = operator.itemgetter(*texts)(cache)
+                return found
+            return tuple(cache[t] for t in texts)  # type: ignore[index]
+        except (KeyError, TypeError):  # not read yet, or not even hashable
+            return None
+
+    return read, recall
 
 
 # The events the rules record besides actions (phase10.Event): a card only one seat saw, a
@@ -532,3 +560,131 @@ def parse_history(text: str, variant: Variant) -> History:
                 ) from None
         start += len(line) + 1
     return History.of(events)
+
+
+# ----------------------------------------------------------------------------- facts
+
+
+class TextFacts:
+    """What a history's check against its state asks of each event, by the event's text.
+
+    For the texts of one variant (and phase names), learnt from the event each text reads
+    as (:meth:`learn`) and looked up for a whole history at once (:meth:`moves_of`): the
+    JSON codec's check of a history (``serialize._check_history``) then costs a lookup per
+    event and a few passes in C over bytes, not a few Python passes over the events. At
+    most ``_FACT_TEXTS`` texts are known; a full table starts over empty.
+
+    ``moves[text]`` is a byte: 0 for most events; ``k`` (1 to :data:`MOST_CARDS`) when the
+    event puts the card numbered ``k`` (``cards``) on the discard pile (a discard or a
+    turn-up); ``TAKEN + k`` when it takes that card from there (a take that names its
+    card, C-11); ``LAID + seat`` for a laydown; :data:`HAND_OVER` for a hand's end (C-23);
+    :data:`UNSURE` for what a byte cannot say (a card past the :data:`MOST_CARDS`-th, a
+    laydown by a seat past :data:`MOST_SEATS`). ``over[n]`` holds the texts known whose
+    event stands for a seat a game of ``n`` players lacks (its ``to`` and its action's
+    seats, or without an action the skipped seat, who went out and the winners), or a
+    seat that is not a whole number >= 0, for ``n`` from the variant's fewest players to
+    its most.
+    """
+
+    __slots__ = ("cards", "moves", "over", "seats")
+
+    def __init__(self, variant: Variant) -> None:
+        self.seats = range(variant.min_players, variant.max_players + 1)
+        self.moves: dict[str, int] = {}
+        self.over: dict[int, set[str]] = {}
+        self.cards: dict[Any, int] = {}
+
+    def moves_of(self, texts: Sequence[str]) -> bytes | None:
+        """The ``moves`` of the texts, in order, or ``None`` when one is not known."""
+        try:
+            if len(texts) > 1:
+                return bytes(operator.itemgetter(*texts)(self.moves))
+            return bytes(self.moves[t] for t in texts)
+        except (KeyError, TypeError):
+            return None
+
+    def learn(self, texts: Sequence[str], events: Sequence[Event]) -> None:
+        """Learn what each text says, from the event it reads as (``events``, in step)."""
+        for text, event in zip(texts, events, strict=True):
+            if text in self.moves:
+                continue
+            if len(self.moves) >= _FACT_TEXTS:  # the card numbers start over too
+                for table in (self.moves, self.over, self.cards):
+                    table.clear()
+            self._learn(text, event)
+
+    def _learn(self, text: str, event: Event) -> None:
+        action = event.action
+        kind = type(action)
+        move = 0
+        if action is None:
+            seats: tuple[Any, ...] = (event.to, event.skipped, event.went_out, *event.winners)
+            if event.hand_over is not None:
+                move = HAND_OVER
+        else:
+            seats = (event.to, *[getattr(action, f) for f in SEAT_FIELDS.get(kind, ())])
+            if kind is Discard or kind is TurnUp:
+                move = self._card(action.card)  # type: ignore[union-attr]
+            elif kind is TakeDiscard and event.card is not None:
+                card = self._card(event.card)
+                move = card if card == UNSURE else TAKEN + card
+            elif kind is LayDown:
+                seat = action.player  # type: ignore[union-attr]
+                move = LAID + seat if seat < MOST_SEATS else UNSURE
+        for n in self.seats:
+            if any(s is not None and not (type(s) is int and 0 <= s < n) for s in seats):
+                self.over.setdefault(n, set()).add(text)
+        self.moves[text] = move  # last: a text in moves is known in full
+
+    def _card(self, card: Card) -> int:
+        number = self.cards.setdefault(card.sort_key, len(self.cards) + 1)
+        return number if number <= MOST_CARDS else UNSURE
+
+
+#: The bytes of :attr:`TextFacts.moves`: cards 1 to MOST_CARDS put on the discard pile,
+#: TAKEN + card taken from it, LAID + seat laid down (seats 0 to MOST_SEATS - 1).
+MOST_CARDS: Final = 100
+TAKEN: Final = 100
+LAID: Final = 201
+MOST_SEATS: Final = 50
+UNSURE: Final = 254
+HAND_OVER: Final = 255
+
+#: The fields of each action type that name a seat (a chance action names none).
+SEAT_FIELDS: dict[type, tuple[str, ...]] = {
+    t: tuple(f.name for f in attrs.fields(t) if f.name in ("player", "owner", "target"))
+    for t in ACTION_TYPES
+}
+
+_FACT_TEXTS = 4096
+_TEXT_FACTS: BoundedCache[tuple[Variant, tuple[str, ...]], TextFacts] = BoundedCache(
+    8,
+    name="_TEXT_FACTS",
+    key="`(Variant, phase names)`: what a history's check asks of each text (below)",
+    why="the facts of a text are those of the event it reads as, with that variant",
+)
+_FACTS_BY_TEXT = declare(
+    "_TEXT_FACTS.texts",
+    kind="dict",
+    key="a history line (one `TextFacts` per entry of `_TEXT_FACTS`)",
+    bound=_FACT_TEXTS,
+    why="learnt from the event the line was read as; a full table starts over empty, "
+    "with the card numbers its moves use",
+)
+
+
+def text_facts(variant: Variant) -> TextFacts:
+    """The :class:`TextFacts` of ``variant``'s history texts."""
+    key = (variant, tuple(p.name for p in variant.phases))
+    found = _TEXT_FACTS.get(key)
+    if found is None:
+        found = _TEXT_FACTS.put(key, TextFacts(variant))
+        declare(
+            "_TEXT_FACTS.texts",
+            kind="dict",
+            key=_FACTS_BY_TEXT.key,
+            bound=_FACT_TEXTS,
+            why=_FACTS_BY_TEXT.why,
+            table=found.moves,
+        )
+    return found
