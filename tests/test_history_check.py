@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import pytest
 
+import phase10
 from phase10 import (
     ACTION_TYPES,
     CLASSIC,
@@ -31,6 +32,7 @@ from phase10 import (
     TakeDiscard,
     TurnUp,
     Variant,
+    _history_text,
     apply,
     from_json,
     new_game,
@@ -245,3 +247,65 @@ def test_the_check_refuses_what_the_reference_refuses_with_the_same_error(
             m.setattr(serialize, "_check_history", _reference)
             old = _outcome(text, type_)
         assert old == new, text
+
+
+# ----------------------------------------------------------------------------- the tables
+
+
+def _texts_and_events(state: GameState) -> tuple[list[str], list[Event]]:
+    texts = json.loads(to_json(state))["state"]["history"]
+    return texts, list(state.history)
+
+
+def test_a_full_table_of_facts_is_replaced_whole_not_emptied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a reader holding one table must see its moves, seats and card numbers agree while
+    # another thread learns past the bound: the full table is left as it was
+    monkeypatch.setattr(_history_text, "_FACT_TEXTS", 5)
+    texts, events = _texts_and_events(max(_states(CLASSIC, 0), key=_length))
+    distinct = list(dict.fromkeys(texts))
+    assert len(distinct) > 6
+    facts = _history_text.TextFacts(CLASSIC)
+    facts.learn(distinct[:5], [events[texts.index(t)] for t in distinct[:5]])
+    found = facts.known(distinct[:5])
+    assert found is not None
+    moves, first = found
+    cards = dict(first.cards)
+    facts.learn(distinct[5:7], [events[texts.index(t)] for t in distinct[5:7]])
+    later = facts.known(distinct[5:7])
+    assert later is not None
+    assert later[1] is not first
+    assert (moves, cards) == (first.moves_of(distinct[:5]), first.cards)
+    assert facts.known(distinct[:5]) is None  # learnt again into the new table when asked
+
+
+def test_facts_emptied_by_clear_caches_are_learnt_again() -> None:
+    state = max(_states(CLASSIC, 1), key=_length)
+    text = to_json(state)
+    facts = _history_text.text_facts(CLASSIC)
+    texts, events = _texts_and_events(state)
+    facts.learn(texts, events)
+    before = facts.known(texts)
+    assert before is not None
+    phase10.clear_caches()
+    assert facts.known(texts) is None
+    assert state == from_json(text, GameState)  # learns them again, through the fast path
+    again = _history_text.text_facts(CLASSIC).known(texts)
+    assert again is not None
+    # the numbers of the cards may differ between the tables, what each text is may not
+    assert list(map(_kind, before[0])) == list(map(_kind, again[0]))
+
+
+def _kind(move: int) -> str:
+    if move == 0:
+        return "other"
+    if move <= _history_text.MOST_CARDS:
+        return "put"
+    if move <= _history_text.TAKEN + _history_text.MOST_CARDS:
+        return "take"
+    return "laid" if move < _history_text.UNSURE else str(move)
+
+
+def _length(state: GameState) -> int:
+    return len(state.history)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import operator
 import re
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -60,6 +61,7 @@ __all__ = [
     "SEAT_FIELDS",
     "TAKEN",
     "UNSURE",
+    "Known",
     "TextFacts",
     "event_reader",
     "parse_event",
@@ -569,30 +571,69 @@ class TextFacts:
     """What a history's check against its state asks of each event, by the event's text.
 
     For the texts of one variant (and phase names), learnt from the event each text reads
-    as (:meth:`learn`) and looked up for a whole history at once (:meth:`moves_of`): the
-    JSON codec's check of a history (``serialize._check_history``) then costs a lookup per
-    event and a few passes in C over bytes, not a few Python passes over the events. At
-    most ``_FACT_TEXTS`` texts are known; a full table starts over empty.
+    as (:meth:`learn`) and looked up for a whole history at once (:meth:`known`): the JSON
+    codec's check of a history (``serialize._check_history``) then costs a lookup per event
+    and a few passes in C over bytes, not a few Python passes over the events.
+
+    The tables are a :class:`Known`, replaced whole (never emptied in place) once it has
+    learnt ``_FACT_TEXTS`` texts, and learnt into under a lock: a reader that took one
+    :class:`Known` sees its moves, seats and card numbers agree, whatever other threads
+    learn meanwhile (two threads must not give two cards one number, nor a text its moves
+    without its seats).
+    """
+
+    __slots__ = ("_known", "_lock", "seats")
+
+    def __init__(self, variant: Variant) -> None:
+        #: the seat counts a game of the variant may have
+        self.seats = range(variant.min_players, variant.max_players + 1)
+        self._lock = threading.Lock()
+        self._known = Known()
+
+    def known(self, texts: Sequence[str]) -> tuple[bytes, Known] | None:
+        """The ``moves`` of the texts, in order, and the tables they came from.
+
+        ``None`` when one text is not known (:meth:`learn` it first).
+        """
+        known = self._known
+        found = known.moves_of(texts)
+        return None if found is None else (found, known)
+
+    def learn(self, texts: Sequence[str], events: Sequence[Event]) -> None:
+        """Learn what each text says, from the event it reads as (``events``, in step)."""
+        with self._lock:
+            known = self._known
+            for text, event in zip(texts, events, strict=True):
+                if text in known.moves:
+                    continue
+                if known.learnt >= _FACT_TEXTS:  # a new table, with its own card numbers
+                    known = self._known = Known()
+                known.learn(text, event, self.seats)
+
+
+class Known:
+    """One table of :class:`TextFacts`: what it learnt of each text, and its card numbers.
 
     ``moves[text]`` is a byte: 0 for most events; ``k`` (1 to :data:`MOST_CARDS`) when the
     event puts the card numbered ``k`` (``cards``) on the discard pile (a discard or a
     turn-up); ``TAKEN + k`` when it takes that card from there (a take that names its
     card, C-11); ``LAID + seat`` for a laydown; :data:`HAND_OVER` for a hand's end (C-23);
     :data:`UNSURE` for what a byte cannot say (a card past the :data:`MOST_CARDS`-th, a
-    laydown by a seat past :data:`MOST_SEATS`). ``over[n]`` holds the texts known whose
+    laydown by a seat past :data:`MOST_SEATS`). ``over[n]`` holds the texts learnt whose
     event stands for a seat a game of ``n`` players lacks (its ``to`` and its action's
     seats, or without an action the skipped seat, who went out and the winners), or a
-    seat that is not a whole number >= 0, for ``n`` from the variant's fewest players to
-    its most.
+    seat that is not a whole number >= 0. ``moves`` may be emptied from outside
+    (``clear_caches``): its texts are then learnt again, with the same numbers.
     """
 
-    __slots__ = ("cards", "moves", "over", "seats")
+    __slots__ = ("cards", "learnt", "moves", "over")
 
-    def __init__(self, variant: Variant) -> None:
-        self.seats = range(variant.min_players, variant.max_players + 1)
-        self.moves: dict[str, int] = {}
+    def __init__(self) -> None:
+        self.moves: BoundedCache[str, int] = BoundedCache.declared(_FACTS_BY_TEXT)
         self.over: dict[int, set[str]] = {}
         self.cards: dict[Any, int] = {}
+        #: texts learnt into these tables (``moves`` may have been emptied since)
+        self.learnt = 0
 
     def moves_of(self, texts: Sequence[str]) -> bytes | None:
         """The ``moves`` of the texts, in order, or ``None`` when one is not known."""
@@ -603,17 +644,9 @@ class TextFacts:
         except (KeyError, TypeError):
             return None
 
-    def learn(self, texts: Sequence[str], events: Sequence[Event]) -> None:
-        """Learn what each text says, from the event it reads as (``events``, in step)."""
-        for text, event in zip(texts, events, strict=True):
-            if text in self.moves:
-                continue
-            if len(self.moves) >= _FACT_TEXTS:  # the card numbers start over too
-                for table in (self.moves, self.over, self.cards):
-                    table.clear()
-            self._learn(text, event)
-
-    def _learn(self, text: str, event: Event) -> None:
+    def learn(self, text: str, event: Event, counts: range) -> None:
+        """Learn ``text``, the text of ``event``, for games of ``counts`` seats."""
+        self.learnt += 1
         action = event.action
         kind = type(action)
         move = 0
@@ -631,17 +664,17 @@ class TextFacts:
             elif kind is LayDown:
                 seat = action.player  # type: ignore[union-attr]
                 move = LAID + seat if seat < MOST_SEATS else UNSURE
-        for n in self.seats:
+        for n in counts:
             if any(s is not None and not (type(s) is int and 0 <= s < n) for s in seats):
                 self.over.setdefault(n, set()).add(text)
-        self.moves[text] = move  # last: a text in moves is known in full
+        self.moves.put(text, move)  # last: a text in moves is known in full
 
     def _card(self, card: Card) -> int:
         number = self.cards.setdefault(card.sort_key, len(self.cards) + 1)
         return number if number <= MOST_CARDS else UNSURE
 
 
-#: The bytes of :attr:`TextFacts.moves`: cards 1 to MOST_CARDS put on the discard pile,
+#: The bytes of :attr:`Known.moves`: cards 1 to MOST_CARDS put on the discard pile,
 #: TAKEN + card taken from it, LAID + seat laid down (seats 0 to MOST_SEATS - 1).
 MOST_CARDS: Final = 100
 TAKEN: Final = 100
@@ -663,13 +696,15 @@ _TEXT_FACTS: BoundedCache[tuple[Variant, tuple[str, ...]], TextFacts] = BoundedC
     key="`(Variant, phase names)`: what a history's check asks of each text (below)",
     why="the facts of a text are those of the event it reads as, with that variant",
 )
+# the texts, their seats and card numbers are learnt together, so the bound is on the
+# texts learnt: a full table is replaced by a new one, and the moves may also be emptied
 _FACTS_BY_TEXT = declare(
     "_TEXT_FACTS.texts",
-    kind="dict",
-    key="a history line (one `TextFacts` per entry of `_TEXT_FACTS`)",
+    kind="BoundedCache",
+    key="a history line (one `Known` table per entry of `_TEXT_FACTS`)",
     bound=_FACT_TEXTS,
-    why="learnt from the event the line was read as; a full table starts over empty, "
-    "with the card numbers its moves use",
+    why="learnt from the event the line was read as; once 4,096 texts are learnt a new "
+    "table replaces it whole (its card numbers and seats with it)",
 )
 
 
@@ -679,12 +714,4 @@ def text_facts(variant: Variant) -> TextFacts:
     found = _TEXT_FACTS.get(key)
     if found is None:
         found = _TEXT_FACTS.put(key, TextFacts(variant))
-        declare(
-            "_TEXT_FACTS.texts",
-            kind="dict",
-            key=_FACTS_BY_TEXT.key,
-            bound=_FACT_TEXTS,
-            why=_FACTS_BY_TEXT.why,
-            table=found.moves,
-        )
     return found

@@ -165,21 +165,22 @@ def _fits(state: GameState, texts: list[str], facts: TextFacts) -> bool:
     """Whether a history of ``texts`` surely passes :func:`_check_history` (False: unsure).
 
     The state's history must hold the events read from ``texts``, and ``facts`` be its
-    variant's. Every test is a pass in C over the history's bytes (``TextFacts.moves``).
+    variant's. Every test is a pass in C over the history's bytes (``Known.moves``).
     """
     n = state.num_players
     if n not in facts.seats:
         return False
-    found = facts.moves_of(texts)
+    found = facts.known(texts)
     if found is None:
         facts.learn(texts, tuple(state.history))
-        found = facts.moves_of(texts)
-        if found is None:  # more texts than the table holds (or another thread emptied it)
+        found = facts.known(texts)
+        if found is None:  # more texts than a table holds (or another thread's replaced it)
             return False
-    over = facts.over.get(n)
+    moves, known = found  # the moves, seats and card numbers of one table, which agree
+    over = known.over.get(n)
     if over and not over.isdisjoint(texts):
         return False
-    moves = found.translate(None, b"\0")  # the discard pile's moves, laydowns, hand's end
+    moves = moves.translate(None, b"\0")  # the discard pile's moves, laydowns, hand's end
     if HAND_OVER in moves or UNSURE in moves:  # checked event by event
         return False
     players = state.players
