@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import attrs
 
-from phase10._fast import BoundedCache, declare
+from phase10._fast import BoundedCache, declare, declared_table
 from phase10._grammar import (
     CHANCE_VERBS,
     KIND_OF_VERB,
@@ -626,14 +626,25 @@ class Known:
     (``clear_caches``): its texts are then learnt again, with the same numbers.
     """
 
-    __slots__ = ("cards", "learnt", "moves", "over")
+    __slots__ = ("__weakref__", "cards", "learnt", "moves", "over")
 
     def __init__(self) -> None:
-        self.moves: BoundedCache[str, int] = BoundedCache.declared(_FACTS_BY_TEXT)
+        # a plain dict: a subscript of a dict subclass looks ``__getitem__`` up on its type
+        # each time, which the lookup of a whole history's texts would pay per text
+        self.moves: dict[str, int] = {}
         self.over: dict[int, set[str]] = {}
         self.cards: dict[Any, int] = {}
         #: texts learnt into these tables (``moves`` may have been emptied since)
         self.learnt = 0
+        declared_table(_FACTS_BY_TEXT, self)
+
+    def __len__(self) -> int:
+        """The texts known now (for ``cache_entries``)."""
+        return len(self.moves)
+
+    def clear(self) -> None:
+        """Forget the texts' moves (``clear_caches``); they are learnt again, alike."""
+        self.moves.clear()
 
     def moves_of(self, texts: Sequence[str]) -> bytes | None:
         """The ``moves`` of the texts, in order, or ``None`` when one is not known."""
@@ -667,7 +678,7 @@ class Known:
         for n in counts:
             if any(s is not None and not (type(s) is int and 0 <= s < n) for s in seats):
                 self.over.setdefault(n, set()).add(text)
-        self.moves.put(text, move)  # last: a text in moves is known in full
+        self.moves[text] = move  # last: a text in moves is known in full
 
     def _card(self, card: Card) -> int:
         number = self.cards.setdefault(card.sort_key, len(self.cards) + 1)
@@ -700,7 +711,7 @@ _TEXT_FACTS: BoundedCache[tuple[Variant, tuple[str, ...]], TextFacts] = BoundedC
 # texts learnt: a full table is replaced by a new one, and the moves may also be emptied
 _FACTS_BY_TEXT = declare(
     "_TEXT_FACTS.texts",
-    kind="BoundedCache",
+    kind="dict",
     key="a history line (one `Known` table per entry of `_TEXT_FACTS`)",
     bound=_FACT_TEXTS,
     why="learnt from the event the line was read as; once 4,096 texts are learnt a new "
