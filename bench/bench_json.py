@@ -1,6 +1,7 @@
 """JSON round trip of a game state: to_json, then from_json with every check it makes.
 
 Usage: python bench/bench_json.py [--states N] [--players 4] [--variant classic] [--repeat R]
+       [--valgrind [--passes P]]
 
 The states are mid-game: taken from the middle of seeded random games, at a player's turn
 with melds on the table. Reports microseconds per state for to_json, for from_json (parse,
@@ -10,14 +11,27 @@ median round, and the best round in CPU time of this process (which other proces
 busy machine disturb less). The issue's target: a 4-player round trip under 200 us.
 The last row reads each state's public history back from its text
 (``phase10.parse_history``) as a variant not read before (so its cache is cold).
+
+With ``--valgrind`` it counts instructions instead, as ``bench/instructions.py`` does: it runs
+itself under ``valgrind --tool=cachegrind --cache-sim=no`` with ``PYTHONHASHSEED=0``, each
+run making the states and their texts once and a warm pass (``from_json`` of every text),
+then ``--passes`` passes of ``to_json`` of every state, or of ``from_json`` of every text,
+or none; the difference to the run with none, divided by the passes and the states, is the
+instructions per state of each (start-up, imports and the games played cancel out). The
+count is the same run after run whatever the machine's load. Needs ``valgrind`` on the path.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
+import re
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 
@@ -55,6 +69,50 @@ def rounds(
     return out
 
 
+def _instructions(args: argparse.Namespace, count: str, passes: int) -> int:
+    """Instructions of a run of this script counting ``passes`` passes of ``count``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cachegrind.out")
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        command = [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            f"--cachegrind-out-file={out}",
+            sys.executable,
+            os.path.abspath(__file__),
+            "--states",
+            str(args.states),
+            "--players",
+            str(args.players),
+            "--variant",
+            args.variant,
+            "--count",
+            count,
+            "--passes",
+            str(passes),
+        ]
+        subprocess.run(command, env=env, check=True, capture_output=True)
+        with open(out, encoding="utf-8") as f:
+            text = f.read()
+    found = re.search(r"^summary:\s+(\d+)", text, re.MULTILINE)
+    if found is None:
+        raise SystemExit("no summary line in cachegrind's output")
+    return int(found.group(1))
+
+
+def count_instructions(args: argparse.Namespace) -> None:
+    """Print the instructions per state of to_json and of from_json (``--valgrind``)."""
+    base = _instructions(args, "from_json", 0)
+    for name in ("to_json", "from_json"):
+        total = _instructions(args, name, args.passes)
+        per = (total - base) / (args.passes * args.states)
+        print(
+            f"{name}: {per:,.0f} instructions per state ({total:,} - {base:,} over "
+            f"{args.passes} passes of {args.states} states, {args.variant} {args.players}p)"
+        )
+
+
 def main() -> None:
     """Run the benchmark and print a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -62,13 +120,29 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--valgrind", action="store_true", help="count instructions per state")
+    parser.add_argument("--passes", type=int, default=3, help="passes counted by --valgrind")
+    # what a run under --valgrind counts: that many passes of to_json or from_json
+    parser.add_argument("--count", choices=("to_json", "from_json"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.valgrind:
+        count_instructions(args)
+        return
     variant = phase10.find_variant(args.variant)
     states = [mid_game_state(variant, args.players, f"bench-json:{i}") for i in range(args.states)]
     texts = [phase10.to_json(s) for s in states]
     for state, text in zip(states, texts, strict=True):  # correct before fast
         assert phase10.from_json(text, phase10.GameState) == state
     n = len(states)
+    if args.count is not None:  # one run of --valgrind
+        for _ in range(args.passes):
+            if args.count == "to_json":
+                for s in states:
+                    phase10.to_json(s)
+            else:
+                for t in texts:
+                    phase10.from_json(t, phase10.GameState)
+        return
 
     def encode() -> None:
         for s in states:

@@ -94,6 +94,7 @@ __all__ = [
     "caches",
     "clear_caches",
     "declare",
+    "declared_table",
     "lru_cache",
     "make_evolve",
     "make_projection",
@@ -476,6 +477,23 @@ def _made(info: CacheInfo, cache: Any) -> Any:
     with _CACHES_LOCK:
         _MADE.setdefault(info.name, weakref.WeakValueDictionary())[id(cache)] = cache
     return cache
+
+
+def declared_table(info: CacheInfo, table: T) -> T:
+    """``table``, made for the declared cache ``info``, remembered weakly for clearing.
+
+    For a table that is not a :class:`BoundedCache` or :class:`IdentityCache` but is made
+    per entry of another cache or per object: any weakly referable object with ``clear()``
+    and ``len()`` (:func:`clear_caches` and :func:`cache_entries` call them); it goes
+    with its owner.
+
+    Raises:
+        ValueError: ``info`` is not a declared cache.
+    """
+    if _CACHES.get(info.name) != info:
+        raise ValueError(f"not a declared cache: {info!r}")
+    made: T = _made(info, table)
+    return made
 
 
 def _tables(name: str) -> list[Any]:

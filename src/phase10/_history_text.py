@@ -9,10 +9,15 @@ notation (:mod:`phase10.notation`). The JSON codec reads a history's events thro
 from __future__ import annotations
 
 import itertools
+import operator
 import re
+import threading
 from collections.abc import Callable, Sequence
+from typing import Any, Final
 
-from phase10._fast import BoundedCache, declare
+import attrs
+
+from phase10._fast import BoundedCache, declare, declared_table
 from phase10._grammar import (
     CHANCE_VERBS,
     KIND_OF_VERB,
@@ -29,6 +34,7 @@ from phase10._grammar import (
 )
 from phase10._written import meld_as_written
 from phase10.actions import (
+    ACTION_TYPES,
     Action,
     Announce,
     Discard,
@@ -37,6 +43,7 @@ from phase10.actions import (
     Operands,
     TakeDiscard,
     TakeOffer,
+    TurnUp,
     seat_name,
 )
 from phase10.cards import Card, CardGame, Kind, parse_card
@@ -47,7 +54,21 @@ from phase10.phases import Phase, PhaseMelds
 from phase10.state import Event, History, Unseen
 from phase10.variants import Variant
 
-__all__ = ["event_reader", "parse_event", "parse_history", "written_action"]
+__all__ = [
+    "HAND_OVER",
+    "LAID",
+    "MOST_CARDS",
+    "SEAT_FIELDS",
+    "TAKEN",
+    "UNSURE",
+    "Known",
+    "TextFacts",
+    "event_reader",
+    "parse_event",
+    "parse_history",
+    "text_facts",
+    "written_action",
+]
 
 
 def _wild_value(text: str | None, game: CardGame, bad: Callable[..., NotationError]) -> Value:
@@ -188,20 +209,20 @@ def _cached_event(
 
 def event_reader(
     variant: Variant,
-) -> tuple[Callable[[str], Event], Callable[[str], Event | None]]:
+) -> tuple[Callable[[str], Event], Callable[[Sequence[object]], tuple[Event, ...] | None]]:
     """Readers of single events of ``variant``, for many texts: ``(read, recall)``.
 
     ``read(text)`` is ``parse_event(text, variant)`` without the check of the text's length
     (the caller bounds it); the variant's word limit and cache are found once, not once per
-    event. ``recall(text)`` is the event already read from exactly ``text``, or ``None``: a
-    dict lookup, what the JSON codec (:mod:`phase10.serialize`) tries first for each event
-    of a history.
+    event. ``recall(texts)`` is the events already read from exactly these texts, or
+    ``None`` when one was not (or is not a string): dict lookups in C, what the JSON codec
+    (:mod:`phase10.serialize`) tries first for a history.
 
     >>> import phase10
     >>> read, recall = event_reader(phase10.CLASSIC)
     >>> read("p2 take R7") == parse_event("p2 take R7", phase10.CLASSIC)
     True
-    >>> recall("p2 take R7") == read("p2 take R7"), recall("p2 take R8 ")
+    >>> recall(["p2 take R7"]) == (read("p2 take R7"),), recall(["p2 take R7", "p2 take R8 "])
     (True, None)
 
     Raises:
@@ -221,7 +242,16 @@ def event_reader(
         _one_line(line)
         return _cached_event(line, variant, max_words, cache)
 
-    return read, cache.get
+    def recall(texts: Sequence[object]) -> tuple[Event, ...] | None:
+        try:
+            if len(texts) > 1:
+                found: tuple[Event, ...] = operator.itemgetter(*texts)(cache)
+                return found
+            return tuple(cache[t] for t in texts)  # type: ignore[index]
+        except (KeyError, TypeError):  # not read yet, or not even hashable
+            return None
+
+    return read, recall
 
 
 # The events the rules record besides actions (phase10.Event): a card only one seat saw, a
@@ -532,3 +562,167 @@ def parse_history(text: str, variant: Variant) -> History:
                 ) from None
         start += len(line) + 1
     return History.of(events)
+
+
+# ----------------------------------------------------------------------------- facts
+
+
+class TextFacts:
+    """What a history's check against its state asks of each event, by the event's text.
+
+    For the texts of one variant (and phase names), learnt from the event each text reads
+    as (:meth:`learn`) and looked up for a whole history at once (:meth:`known`): the JSON
+    codec's check of a history (``serialize._check_history``) then costs a lookup per event
+    and a few passes in C over bytes, not a few Python passes over the events.
+
+    The tables are a :class:`Known`, replaced whole (never emptied in place) once it has
+    learnt ``_FACT_TEXTS`` texts, and learnt into under a lock: a reader that took one
+    :class:`Known` sees its moves, seats and card numbers agree, whatever other threads
+    learn meanwhile (two threads must not give two cards one number, nor a text its moves
+    without its seats).
+    """
+
+    __slots__ = ("_known", "_lock", "seats")
+
+    def __init__(self, variant: Variant) -> None:
+        #: the seat counts a game of the variant may have
+        self.seats = range(variant.min_players, variant.max_players + 1)
+        self._lock = threading.Lock()
+        self._known = Known()
+
+    def known(self, texts: Sequence[str]) -> tuple[bytes, Known] | None:
+        """The ``moves`` of the texts, in order, and the tables they came from.
+
+        ``None`` when one text is not known (:meth:`learn` it first).
+        """
+        known = self._known
+        found = known.moves_of(texts)
+        return None if found is None else (found, known)
+
+    def learn(self, texts: Sequence[str], events: Sequence[Event]) -> None:
+        """Learn what each text says, from the event it reads as (``events``, in step)."""
+        with self._lock:
+            known = self._known
+            for text, event in zip(texts, events, strict=True):
+                if text in known.moves:
+                    continue
+                if known.learnt >= _FACT_TEXTS:  # a new table, with its own card numbers
+                    known = self._known = Known()
+                known.learn(text, event, self.seats)
+
+
+class Known:
+    """One table of :class:`TextFacts`: what it learnt of each text, and its card numbers.
+
+    ``moves[text]`` is a byte: 0 for most events; ``k`` (1 to :data:`MOST_CARDS`) when the
+    event puts the card numbered ``k`` (``cards``) on the discard pile (a discard or a
+    turn-up); ``TAKEN + k`` when it takes that card from there (a take that names its
+    card, C-11); ``LAID + seat`` for a laydown; :data:`HAND_OVER` for a hand's end (C-23);
+    :data:`UNSURE` for what a byte cannot say (a card past the :data:`MOST_CARDS`-th, a
+    laydown by a seat past :data:`MOST_SEATS`). ``over[n]`` holds the texts learnt whose
+    event stands for a seat a game of ``n`` players lacks (its ``to`` and its action's
+    seats, or without an action the skipped seat, who went out and the winners), or a
+    seat that is not a whole number >= 0. ``moves`` may be emptied from outside
+    (``clear_caches``): its texts are then learnt again, with the same numbers.
+    """
+
+    __slots__ = ("__weakref__", "cards", "learnt", "moves", "over")
+
+    def __init__(self) -> None:
+        # a plain dict: a subscript of a dict subclass looks ``__getitem__`` up on its type
+        # each time, which the lookup of a whole history's texts would pay per text
+        self.moves: dict[str, int] = {}
+        self.over: dict[int, set[str]] = {}
+        self.cards: dict[Any, int] = {}
+        #: texts learnt into these tables (``moves`` may have been emptied since)
+        self.learnt = 0
+        declared_table(_FACTS_BY_TEXT, self)
+
+    def __len__(self) -> int:
+        """The texts known now (for ``cache_entries``)."""
+        return len(self.moves)
+
+    def clear(self) -> None:
+        """Forget the texts' moves (``clear_caches``); they are learnt again, alike."""
+        self.moves.clear()
+
+    def moves_of(self, texts: Sequence[str]) -> bytes | None:
+        """The ``moves`` of the texts, in order, or ``None`` when one is not known."""
+        try:
+            if len(texts) > 1:
+                return bytes(operator.itemgetter(*texts)(self.moves))
+            return bytes(self.moves[t] for t in texts)
+        except (KeyError, TypeError):
+            return None
+
+    def learn(self, text: str, event: Event, counts: range) -> None:
+        """Learn ``text``, the text of ``event``, for games of ``counts`` seats."""
+        self.learnt += 1
+        action = event.action
+        kind = type(action)
+        move = 0
+        if action is None:
+            seats: tuple[Any, ...] = (event.to, event.skipped, event.went_out, *event.winners)
+            if event.hand_over is not None:
+                move = HAND_OVER
+        else:
+            seats = (event.to, *[getattr(action, f) for f in SEAT_FIELDS.get(kind, ())])
+            if kind is Discard or kind is TurnUp:
+                move = self._card(action.card)  # type: ignore[union-attr]
+            elif kind is TakeDiscard and event.card is not None:
+                card = self._card(event.card)
+                move = card if card == UNSURE else TAKEN + card
+            elif kind is LayDown:
+                seat = action.player  # type: ignore[union-attr]
+                move = LAID + seat if seat < MOST_SEATS else UNSURE
+        for n in counts:
+            if any(s is not None and not (type(s) is int and 0 <= s < n) for s in seats):
+                self.over.setdefault(n, set()).add(text)
+        self.moves[text] = move  # last: a text in moves is known in full
+
+    def _card(self, card: Card) -> int:
+        number = self.cards.setdefault(card.sort_key, len(self.cards) + 1)
+        return number if number <= MOST_CARDS else UNSURE
+
+
+#: The bytes of :attr:`Known.moves`: cards 1 to MOST_CARDS put on the discard pile,
+#: TAKEN + card taken from it, LAID + seat laid down (seats 0 to MOST_SEATS - 1).
+MOST_CARDS: Final = 100
+TAKEN: Final = 100
+LAID: Final = 201
+MOST_SEATS: Final = 50
+UNSURE: Final = 254
+HAND_OVER: Final = 255
+
+#: The fields of each action type that name a seat (a chance action names none).
+SEAT_FIELDS: dict[type, tuple[str, ...]] = {
+    t: tuple(f.name for f in attrs.fields(t) if f.name in ("player", "owner", "target"))
+    for t in ACTION_TYPES
+}
+
+_FACT_TEXTS = 4096
+_TEXT_FACTS: BoundedCache[tuple[Variant, tuple[str, ...]], TextFacts] = BoundedCache(
+    8,
+    name="_TEXT_FACTS",
+    key="`(Variant, phase names)`: what a history's check asks of each text (below)",
+    why="the facts of a text are those of the event it reads as, with that variant",
+)
+# the texts, their seats and card numbers are learnt together, so the bound is on the
+# texts learnt: a full table is replaced by a new one, and the moves may also be emptied
+_FACTS_BY_TEXT = declare(
+    "_TEXT_FACTS.texts",
+    kind="dict",
+    key="a history line (one `Known` table per entry of `_TEXT_FACTS`)",
+    bound=_FACT_TEXTS,
+    why="learnt from the event the line was read as; once 4,096 texts are learnt a new "
+    "table replaces it whole (its card numbers and seats with it)",
+)
+
+
+def text_facts(variant: Variant) -> TextFacts:
+    """The :class:`TextFacts` of ``variant``'s history texts."""
+    key = (variant, tuple(p.name for p in variant.phases))
+    found = _TEXT_FACTS.get(key)
+    if found is None:
+        found = _TEXT_FACTS.put(key, TextFacts(variant))
+    return found

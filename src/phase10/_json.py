@@ -60,12 +60,15 @@ Decoder = Callable[[Any, str, "Context"], Any]
 class Context:
     """What decoding needs beyond the value: the document's variant and its meld rules."""
 
-    __slots__ = ("check_melds", "rules", "variant")
+    __slots__ = ("check_melds", "history_read", "rules", "variant")
 
     def __init__(self, rules: MeldRules):
         self.rules = rules
         # The variant of the state or view being read (its history's events need it).
         self.variant: Variant | None = None
+        # The last history read, with its texts and what is known of them, for the check
+        # of the state or view that holds it (serialize._check_history).
+        self.history_read: tuple[Any, ...] | None = None
         # Melds of a state or view are checked with the whole state (GameState.validate);
         # a standalone meld, laydown or action is checked as it is read.
         self.check_melds = True
@@ -508,16 +511,12 @@ def load_json(text: str | bytes | bytearray, limits: Limits | None = None) -> An
         LimitError: the text is longer than ``max_text_length``.
     """
     check_limit(len(text), "max_text_length", "$", limits, where=" (length of the JSON text)")
-    too_deep = FormatError(
-        f"the JSON text is nested too deeply (more than {MAX_JSON_DEPTH} levels)",
-        said=Message.of("json.too-deep"),
-    )
     try:
         value = json.loads(text, object_pairs_hook=no_duplicates)
     except FormatError:  # a key given twice
         raise
     except RecursionError:
-        raise too_deep from None
+        raise _too_deep() from None
     except ValueError as exc:  # JSONDecodeError, bad UTF-8, over-long integers
         raise FormatError(f"not JSON: {exc}", said=Message.of("json.not-json")) from None
     # Python's parser stops at its own recursion limit, which differs between versions (3.13
@@ -525,16 +524,12 @@ def load_json(text: str | bytes | bytearray, limits: Limits | None = None) -> An
     # opens with a bracket, and every bracket of the text (in any of JSON's encodings) has
     # a byte or character of its own, so a text with no more brackets than levels allowed
     # cannot nest too deeply: a state's text has a few dozen, and skips the walk.
-    if isinstance(text, str):
-        brackets = text.count("[") + text.count("{")
-    else:
-        brackets = text.count(b"[") + text.count(b"{")
-    if brackets > MAX_JSON_DEPTH and type(value) in _CONTAINERS:
+    if type(value) in _CONTAINERS and _more_brackets(text, MAX_JSON_DEPTH):
         stack = [(value, 1)]  # only arrays and objects: their strings and numbers are leaves
         while stack:
             item, depth = stack.pop()
             if depth > MAX_JSON_DEPTH:
-                raise too_deep
+                raise _too_deep()
             depth += 1
             for child in item.values() if type(item) is dict else item:
                 if type(child) in _CONTAINERS:
@@ -543,6 +538,30 @@ def load_json(text: str | bytes | bytearray, limits: Limits | None = None) -> An
 
 
 _CONTAINERS: Final = (list, dict)  # what json.loads builds an array and an object as
+
+
+def _more_brackets(text: str | bytes | bytearray, limit: int) -> bool:
+    """Whether ``text`` holds more than ``limit`` of the characters (or bytes) ``[`` and ``{``.
+
+    Found one by one (``find`` skips to the next at memchr's speed), stopping past
+    ``limit``: cheaper than counting every character when there are few.
+    """
+    found = 0
+    for bracket in ("[", "{") if isinstance(text, str) else (b"[", b"{"):
+        at = text.find(bracket)  # type: ignore[arg-type]
+        while at >= 0:
+            found += 1
+            if found > limit:
+                return True
+            at = text.find(bracket, at + 1)  # type: ignore[arg-type]
+    return False
+
+
+def _too_deep() -> FormatError:
+    return FormatError(
+        f"the JSON text is nested too deeply (more than {MAX_JSON_DEPTH} levels)",
+        said=Message.of("json.too-deep"),
+    )
 
 
 #: How deeply a JSON text may nest arrays and objects (a phase10 document nests a few levels).

@@ -19,13 +19,23 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, overload
 
 import attrs
 
 from phase10._fast import BoundedCache, IdentityCache, declare
-from phase10._history_text import event_reader
+from phase10._history_text import (
+    HAND_OVER,
+    LAID,
+    MOST_CARDS,
+    SEAT_FIELDS,
+    TAKEN,
+    UNSURE,
+    TextFacts,
+    event_reader,
+    text_facts,
+)
 from phase10._json import (
     FIELD_DECODERS,
     FIELD_ENCODERS,
@@ -122,25 +132,18 @@ def _dec_action(value: Any, path: str, ctx: Context) -> Any:
 # ----------------------------------------------------------------------------- consistency
 
 
-def _check_state(state: GameState, path: str) -> None:
+def _check_state(state: GameState, path: str, ctx: Context) -> None:
     """Refuse a decoded state with a broken invariant (GameState.problems), at its path."""
     for problem in state.problems():
         at = f"{path}.{problem.path}" if problem.path else path
         raise fail(at, problem.message)
-    _check_history(state, f"{path}.history")
-
-
-#: The fields of each action type that name a seat (a chance action names none).
-_SEAT_FIELDS: dict[type, tuple[str, ...]] = {
-    t: tuple(f.name for f in attrs.fields(t) if f.name in ("player", "owner", "target"))
-    for t in ACTION_TYPES
-}
+    _check_history(state, f"{path}.history", ctx.history_read)
 
 
 _TO = operator.attrgetter("to")
 
 
-def _check_history(state: GameState, path: str) -> None:
+def _check_history(state: GameState, path: str, read: tuple[Any, ...] | None = None) -> None:
     """Refuse a hand's history that the rest of the state contradicts (issue 23).
 
     An event reads on its own (any seat of the variant, any card of its game): here it
@@ -148,7 +151,65 @@ def _check_history(state: GameState, path: str) -> None:
     a seat that has laid its phase down (until the hand is over); a hand's end gives a
     score per seat; and, in a game without action cards, no card is taken from the
     discard pile more often in the hand than it was discarded or turned up.
+
+    A history read from JSON (``read``: the history, its texts and its variant's facts,
+    as ``_dec_history`` left them in the context) is first judged by its texts' facts, in
+    C (:func:`_fits`); only one that may fail is walked event by event, to name the first
+    event that does.
     """
+    if read is None or read[0] is not state.history or not _fits(state, read[1], read[2]):
+        _check_events(state, path)
+
+
+def _fits(state: GameState, texts: list[str], facts: TextFacts) -> bool:
+    """Whether a history of ``texts`` surely passes :func:`_check_history` (False: unsure).
+
+    The state's history must hold the events read from ``texts``, and ``facts`` be its
+    variant's. Every test is a pass in C over the history's bytes (``Known.moves``).
+    """
+    n = state.num_players
+    if n not in facts.seats:
+        return False
+    found = facts.known(texts)
+    if found is None:
+        facts.learn(texts, tuple(state.history))
+        found = facts.known(texts)
+        if found is None:  # more texts than a table holds (or another thread's replaced it)
+            return False
+    moves, known = found  # the moves, seats and card numbers of one table, which agree
+    over = known.over.get(n)
+    if over and not over.isdisjoint(texts):
+        return False
+    moves = moves.translate(None, b"\0")  # the discard pile's moves, laydowns, hand's end
+    if HAND_OVER in moves or UNSURE in moves:  # checked event by event
+        return False
+    players = state.players
+    if any(LAID + s in moves and not players[s].laid_down for s in range(n)):
+        return False
+    if not moves:
+        return True
+    # A take right after the move that put its card on the discard pile is one of those,
+    # and no other take's: each take's card, against the card put by the move before it.
+    taken = moves.translate(_TAKES)  # each take's card, 0 for the other moves
+    after = taken[1:]
+    put = int.from_bytes(moves[:-1].translate(_PUTS)) & int.from_bytes(after.translate(_SOME))
+    if taken[0] == 0 and int.from_bytes(after) == put:
+        return True
+    # with action cards (Master's), cards reach the discard pile in other ways too
+    return any(c.kind is Kind.ACTION for c in state.variant.deck)
+
+
+def _table(byte: Callable[[int], int]) -> bytes:
+    return bytes(byte(b) for b in range(256))
+
+
+_PUTS = _table(lambda b: b if 1 <= b <= MOST_CARDS else 0)  # a card put: that card
+_TAKES = _table(lambda b: b - TAKEN if TAKEN < b <= TAKEN + MOST_CARDS else 0)  # a take: its card
+_SOME = _table(lambda b: 0xFF if b else 0)  # where there is a take: all of the byte
+
+
+def _check_events(state: GameState, path: str) -> None:
+    """:func:`_check_history`, event by event: refuse the first event that fails."""
     n = state.num_players
     events = tuple(state.history)
     actions = [e.action for e in events]
@@ -158,7 +219,7 @@ def _check_history(state: GameState, path: str) -> None:
     for a in actions:
         by_kind.setdefault(type(a), []).append(a)
     for kind, same in by_kind.items():
-        for field in _SEAT_FIELDS.get(kind, ()):
+        for field in SEAT_FIELDS.get(kind, ()):
             seats.update(map(operator.attrgetter(field), same))
     others = [e for e, a in zip(events, actions, strict=True) if a is None]
     for e in others:
@@ -214,7 +275,7 @@ def _check_history(state: GameState, path: str) -> None:
 def _named(event: Event) -> tuple[object, ...]:
     """Every seat an event names."""
     action = event.action
-    fields = _SEAT_FIELDS.get(type(action), ())
+    fields = SEAT_FIELDS.get(type(action), ())
     seats = [getattr(action, f) for f in fields]
     return (event.to, event.skipped, event.went_out, *event.winners, *seats)
 
@@ -230,7 +291,7 @@ def _seat(value: int, n: int, path: str) -> None:
         raise fail(path, f"seat {value} does not exist: seats are 0 to {n - 1}")
 
 
-def _check_view(v: PlayerView, path: str) -> None:
+def _check_view(v: PlayerView, path: str, ctx: Context) -> None:
     n = len(v.players)
     variant = v.variant
     if not variant.min_players <= n <= variant.max_players:
@@ -249,7 +310,7 @@ def _check_view(v: PlayerView, path: str) -> None:
         full = v.canonical_state()
     except Phase10Error as exc:
         raise fail(path, str(exc)) from None
-    _check_state(full, path)
+    _check_state(full, path, ctx)
     again = view(full, v.player)
     if again != v:
         for field in attrs.fields(PlayerView):
@@ -261,14 +322,14 @@ def _check_view(v: PlayerView, path: str) -> None:
 def _dec_state(value: Any, path: str, ctx: Context) -> GameState:
     ctx.check_melds = False
     state: GameState = object_codec(GameState)[1](value, path, ctx)
-    _check_state(state, path)
+    _check_state(state, path, ctx)
     return state
 
 
 def _dec_view(value: Any, path: str, ctx: Context) -> PlayerView:
     ctx.check_melds = False
     v: PlayerView = object_codec(PlayerView)[1](value, path, ctx)
-    _check_view(v, path)
+    _check_view(v, path, ctx)
     return v
 
 
@@ -384,7 +445,12 @@ SPECIAL[Action] = (_enc_action, _dec_action)
 # hand-built event can fail it), so that from_json(to_json(state)) == state always holds.
 # Per variant and phase names (as notation's cache of events read): the event readers and
 # the texts checked, by event identity.
-_HistoryCodec = tuple[Callable[[str], Event], Callable[[str], Event | None], IdentityCache[str]]
+_HistoryCodec = tuple[
+    Callable[[str], Event],
+    Callable[[Sequence[object]], tuple[Event, ...] | None],
+    IdentityCache[str],
+    TextFacts,
+]
 _HISTORY_CODECS: BoundedCache[tuple[Variant, tuple[str, ...]], _HistoryCodec] = BoundedCache(
     8,
     name="_HISTORY_CODECS",
@@ -407,7 +473,8 @@ def _history_codec(variant: Variant) -> _HistoryCodec:
     codec = _HISTORY_CODECS.get(key)
     if codec is None:
         codec = _HISTORY_CODECS.put(
-            key, (*event_reader(variant), IdentityCache.declared(_EVENT_TEXTS))
+            key,
+            (*event_reader(variant), IdentityCache.declared(_EVENT_TEXTS), text_facts(variant)),
         )
     return codec
 
@@ -431,7 +498,7 @@ def _event_text(event: Event, variant: Variant, read: Callable[[str], Event]) ->
 def _enc_history(obj: GameState | PlayerView) -> list[str]:
     """The history of a state or view (given whole: the texts are checked with its variant)."""
     variant = obj.variant
-    read, _, texts = _history_codec(variant)
+    read, _, texts, _ = _history_codec(variant)
     events = tuple(obj.history)
     written = list(map(texts.get, map(id, events)))
     if not all(written):  # a text is never empty
@@ -445,12 +512,13 @@ def _dec_history(value: Any, path: str, ctx: Context) -> History:
     variant = ctx.variant
     if variant is None:  # pragma: no cover - histories are only in states and views
         raise fail(path, "a history is read only in a state or a view")
-    read, recall, _ = _history_codec(variant)
-    try:  # the texts read before (only texts of events that were read are there)
-        events: list[Event | None] = list(map(recall, value))
-    except TypeError:  # an item that is not even hashable: read each one, to name it
+    read, recall, _, facts = _history_codec(variant)
+    # the texts read before (only texts of events that were read are there)
+    recalled = recall(value)
+    if recalled is not None:
+        events: list[Event | None] | tuple[Event, ...] = recalled
+    else:
         events = [None] * len(value)
-    if not all(events):
         for i, text in enumerate(value):
             if events[i] is not None:
                 continue
@@ -464,7 +532,9 @@ def _dec_history(value: Any, path: str, ctx: Context) -> History:
                 events[i] = read(text)
             except NotationError as exc:
                 raise fail(f"{path}[{i}]", str(exc), said=exc.said) from None
-    return History.of(events)  # type: ignore[arg-type]
+    history = History.of(events)  # type: ignore[arg-type]
+    ctx.history_read = (history, value, facts)  # for its check (_check_history), next
+    return history
 
 
 SPECIAL[History] = (identity, _dec_history)
