@@ -24,18 +24,14 @@ count is the same run after run whatever the machine's load. Needs ``valgrind`` 
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
-import re
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable
 
 import attrs
+from instructions import cachegrind  # bench/instructions.py, beside this script
 
 import phase10
 
@@ -71,34 +67,9 @@ def rounds(
 
 def _instructions(args: argparse.Namespace, count: str, passes: int) -> int:
     """Instructions of a run of this script counting ``passes`` passes of ``count``."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "cachegrind.out")
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        command = [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            f"--cachegrind-out-file={out}",
-            sys.executable,
-            os.path.abspath(__file__),
-            "--states",
-            str(args.states),
-            "--players",
-            str(args.players),
-            "--variant",
-            args.variant,
-            "--count",
-            count,
-            "--passes",
-            str(passes),
-        ]
-        subprocess.run(command, env=env, check=True, capture_output=True)
-        with open(out, encoding="utf-8") as f:
-            text = f.read()
-    found = re.search(r"^summary:\s+(\d+)", text, re.MULTILINE)
-    if found is None:
-        raise SystemExit("no summary line in cachegrind's output")
-    return int(found.group(1))
+    arguments = ["--states", str(args.states), "--players", str(args.players)]
+    arguments += ["--variant", args.variant, "--count", count, "--passes", str(passes)]
+    return cachegrind(__file__, arguments)
 
 
 def count_instructions(args: argparse.Namespace) -> None:

@@ -46,7 +46,12 @@ def play(variant: phase10.Variant, players: int, actions: int) -> int:
     return game + 1
 
 
-def _instructions(args: argparse.Namespace, actions: int) -> int:
+def cachegrind(script: str, arguments: list[str]) -> int:
+    """Instructions of ``python script *arguments`` under cachegrind (``PYTHONHASHSEED=0``).
+
+    The bench scripts' ``--valgrind`` modes run themselves through this, once with the work
+    and once without, and print the difference.
+    """
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cachegrind.out")
         env = dict(os.environ, PYTHONHASHSEED="0")
@@ -56,13 +61,8 @@ def _instructions(args: argparse.Namespace, actions: int) -> int:
             "--cache-sim=no",
             f"--cachegrind-out-file={out}",
             sys.executable,
-            os.path.abspath(__file__),
-            "--variant",
-            args.variant,
-            "--players",
-            str(args.players),
-            "--actions",
-            str(actions),
+            os.path.abspath(script),
+            *arguments,
         ]
         subprocess.run(command, env=env, check=True, capture_output=True)
         with open(out, encoding="utf-8") as f:
@@ -71,6 +71,11 @@ def _instructions(args: argparse.Namespace, actions: int) -> int:
     if found is None:
         raise SystemExit("no summary line in cachegrind's output")
     return int(found.group(1))
+
+
+def _instructions(args: argparse.Namespace, actions: int) -> int:
+    arguments = ["--variant", args.variant, "--players", str(args.players)]
+    return cachegrind(__file__, [*arguments, "--actions", str(actions)])
 
 
 def main() -> None:
