@@ -551,3 +551,26 @@ def test_seen_by_shows_a_card_only_to_the_seat_that_got_it() -> None:
     )
     with pytest.raises(phase10.InvalidStateError, match="not the action of the event"):
         phase10.seen_by(drawn, 1, action=phase10.Deal(card("R7")))
+
+
+def test_a_variants_events_by_line_stay_within_their_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a plain dict behind a lock (a BoundedCache's subscript costs twice a dict's): emptied
+    # when full, as a BoundedCache is, and emptied by clear_caches
+    from phase10 import _history_text
+
+    monkeypatch.setattr(_history_text, "_READ_LINES", 3)
+    lines = _history_text._Lines()
+    texts = ["p1 draw", "p2 draw", "p1 take R7", "p2 take R8"]
+    events = [phase10.parse_event(t, phase10.CLASSIC) for t in texts]
+    sizes = []
+    for text, event in zip(texts, events, strict=True):
+        assert event is lines.put(text, event)
+        sizes.append(len(lines))
+    assert [1, 2, 3, 1] == sizes
+    assert {texts[3]: events[3]} == lines.events
+    lines.put(texts[3], events[3])  # a line already there never empties the table
+    assert 1 == len(lines)
+    phase10.clear_caches()
+    assert 0 == len(lines)

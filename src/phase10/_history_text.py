@@ -152,22 +152,20 @@ def _named_phases(body: str, variant: Variant) -> tuple[str, list[Phase] | None]
 
 
 # Events read from text, per variant and line: a hand's history is read again at each step
-# by whoever follows a game as text (or as JSON), and most of its lines recur
-# (phase10._fast.BoundedCache). Phase names are not part of a variant's equality but they
-# are part of the event read back (its laydown names the phase), so they are part of the
-# key. Two levels, so that a batch of lines looks each one up in a plain dict.
-_READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...]], BoundedCache[str, Event]] = (
-    BoundedCache(
-        8,
-        name="_READ_EVENTS",
-        key="`(Variant, phase names)`: the events of that variant read, by line (below)",
-        why="the events-by-line cache of a variant is only ever added to as below",
-    )
+# by whoever follows a game as text (or as JSON), and most of its lines recur. Phase names
+# are not part of a variant's equality but they are part of the event read back (its
+# laydown names the phase), so they are part of the key. Two levels, so that a batch of
+# lines looks each one up in a plain dict (_Lines).
+_READ_EVENTS: BoundedCache[tuple[Variant, tuple[str, ...]], _Lines] = BoundedCache(
+    8,
+    name="_READ_EVENTS",
+    key="`(Variant, phase names)`: the events of that variant read, by line (below)",
+    why="the events-by-line cache of a variant is only ever added to as below",
 )
 _READ_LINES = 4096
 _LINES_READ = declare(
     "_READ_EVENTS.lines",
-    kind="BoundedCache",
+    kind="dict",
     key="a history line (one cache per entry of `_READ_EVENTS`)",
     bound=_READ_LINES,
     why="an event is stored only after its line was read whole; lines over 1,000 characters "
@@ -175,12 +173,46 @@ _LINES_READ = declare(
 )
 
 
-def _events_read(variant: Variant) -> BoundedCache[str, Event]:
+class _Lines:
+    """The events of one variant read, by line: at most ``_READ_LINES``, emptied when full.
+
+    A ``BoundedCache`` but for its table, a plain ``dict`` (``events``): a subscript of a
+    ``dict`` subclass looks ``__getitem__`` up on its type each time, and a history's texts
+    are looked up all at once (``event_reader``'s ``recall``), at half the cost in a dict.
+    Written under a lock, so that writers in several threads cannot pass the bound.
+    """
+
+    __slots__ = ("__weakref__", "_lock", "events")
+
+    def __init__(self) -> None:
+        self.events: dict[str, Event] = {}
+        self._lock = threading.Lock()
+        declared_table(_LINES_READ, self)
+
+    def put(self, line: str, event: Event) -> Event:
+        """Store ``event`` under ``line`` (emptying a full table first) and return it."""
+        with self._lock:
+            events = self.events
+            if len(events) >= _READ_LINES and line not in events:
+                events.clear()
+            events[line] = event
+        return event
+
+    def __len__(self) -> int:
+        """The lines known now (for ``cache_entries``)."""
+        return len(self.events)
+
+    def clear(self) -> None:
+        """Forget every line (``clear_caches``)."""
+        self.events.clear()
+
+
+def _events_read(variant: Variant) -> _Lines:
     """The events of ``variant`` read so far, by line."""
     key = (variant, tuple(p.name for p in variant.phases))
     found = _READ_EVENTS.get(key)
     if found is None:
-        found = _READ_EVENTS.put(key, BoundedCache.declared(_LINES_READ))
+        found = _READ_EVENTS.put(key, _Lines())
     return found
 
 
@@ -194,14 +226,12 @@ def _max_words(variant: Variant) -> int:
 _CACHED_LINE_LENGTH = 1000
 
 
-def _cached_event(
-    line: str, variant: Variant, max_words: int, read: BoundedCache[str, Event] | None = None
-) -> Event:
+def _cached_event(line: str, variant: Variant, max_words: int, read: _Lines | None = None) -> Event:
     if len(line) > _CACHED_LINE_LENGTH:
         return _event(line, variant, max_words)
     if read is None:
         read = _events_read(variant)
-    event = read.get(line)
+    event = read.events.get(line)
     if event is None:
         event = read.put(line, _event(line, variant, max_words))
     return event
@@ -243,11 +273,12 @@ def event_reader(
         return _cached_event(line, variant, max_words, cache)
 
     def recall(texts: Sequence[object]) -> tuple[Event, ...] | None:
+        events = cache.events
         try:
             if len(texts) > 1:
-                found: tuple[Event, ...] = operator.itemgetter(*texts)(cache)
+                found: tuple[Event, ...] = operator.itemgetter(*texts)(events)
                 return found
-            return tuple(cache[t] for t in texts)  # type: ignore[index]
+            return tuple(events[t] for t in texts)  # type: ignore[index]
         except (KeyError, TypeError):  # not read yet, or not even hashable
             return None
 
