@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, overload
@@ -70,8 +71,13 @@ _CHANCE_STEPS: Final = frozenset(
     key="`(Variant, players)`",
     why="the counts of a game's deck; copied before they are changed",
 )
-def _deck_counts(variant: Variant, players: int) -> Counter[Card]:
-    return Counter(variant.deck_for(players))
+def _deck_counts(variant: Variant, players: int) -> tuple[Counter[Card], dict[object, int]]:
+    """The counts of a game's deck, by card and by card's ``sort_key`` (one per card)."""
+    deck = variant.deck_for(players)
+    return Counter(deck), dict(Counter(map(_SORT_KEY, deck)))
+
+
+_SORT_KEY = operator.attrgetter("sort_key")
 
 
 @attrs.frozen
@@ -667,11 +673,13 @@ def _locations(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:
 
 def _conservation(state: GameState) -> Iterator[StateProblem]:
     """Every card of the deck once: each card too many where it is, then what is missing."""
-    deck = _deck_counts(state.variant, len(state.players))
-    seen: Counter[Card] = Counter()
+    deck, by_key = _deck_counts(state.variant, len(state.players))
+    # counted by sort key first (one per card, a tuple hashed in C: a card's __hash__ is
+    # written in Python); Counter.__eq__ is written in Python, dict's in C
+    seen: Counter[object] = Counter()
     for _, cards in _locations(state):
-        seen.update(cards)
-    if dict.__eq__(seen, deck):  # Counter.__eq__ is written in Python, dict's in C
+        seen.update(map(_SORT_KEY, cards))
+    if dict.__eq__(seen, by_key):
         return
     left: Counter[Card] = Counter(deck)
     for at, pile in _locations(state):
@@ -683,7 +691,7 @@ def _conservation(state: GameState) -> Iterator[StateProblem]:
                     at if at == "offers" else f"{at}[{k}]",
                     f"{card} is {kind} (the deck has {deck[card]})",
                 )
-    missing = deck - seen
+    missing = deck - Counter(card for _, cards in _locations(state) for card in cards)
     if missing:
         listed = " ".join(map(str, sorted(missing.elements(), key=lambda c: c.sort_key)))
         yield StateProblem("", f"cards are not conserved: missing {listed}")
