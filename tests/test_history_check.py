@@ -283,7 +283,7 @@ def test_a_full_table_of_facts_is_replaced_whole_not_emptied(
 def test_facts_emptied_by_clear_caches_are_learnt_again() -> None:
     state = max(_states(CLASSIC, 1), key=_length)
     text = to_json(state)
-    facts = _history_text.text_facts(CLASSIC)
+    facts = serialize._history_codec(CLASSIC)[3]
     texts, events = _texts_and_events(state)
     facts.learn(texts, events)
     before = facts.known(texts)
@@ -291,7 +291,7 @@ def test_facts_emptied_by_clear_caches_are_learnt_again() -> None:
     phase10.clear_caches()
     assert facts.known(texts) is None
     assert state == from_json(text, GameState)  # learns them again, through the fast path
-    again = _history_text.text_facts(CLASSIC).known(texts)
+    again = serialize._history_codec(CLASSIC)[3].known(texts)
     assert again is not None
     # the numbers of the cards may differ between the tables, what each text is may not
     assert list(map(_kind, before[0])) == list(map(_kind, again[0]))

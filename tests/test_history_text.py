@@ -35,6 +35,7 @@ from phase10 import (
     TurnUp,
     Unseen,
     Variant,
+    _history_text,
     apply,
     find_variant,
     legal_actions,
@@ -558,8 +559,6 @@ def test_a_variants_events_by_line_stay_within_their_bound(
 ) -> None:
     # a plain dict behind a lock (a BoundedCache's subscript costs twice a dict's): emptied
     # when full, as a BoundedCache is, and emptied by clear_caches
-    from phase10 import _history_text
-
     monkeypatch.setattr(_history_text, "_READ_LINES", 3)
     lines = _history_text._Lines()
     texts = ["p1 draw", "p2 draw", "p1 take R7", "p2 take R8"]

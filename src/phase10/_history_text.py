@@ -66,7 +66,6 @@ __all__ = [
     "event_reader",
     "parse_event",
     "parse_history",
-    "text_facts",
     "written_action",
 ]
 
@@ -732,28 +731,13 @@ SEAT_FIELDS: dict[type, tuple[str, ...]] = {
 }
 
 _FACT_TEXTS = 4096
-_TEXT_FACTS: BoundedCache[tuple[Variant, tuple[str, ...]], TextFacts] = BoundedCache(
-    8,
-    name="_TEXT_FACTS",
-    key="`(Variant, phase names)`: what a history's check asks of each text (below)",
-    why="the facts of a text are those of the event it reads as, with that variant",
-)
 # the texts, their seats and card numbers are learnt together, so the bound is on the
 # texts learnt: a full table is replaced by a new one, and the moves may also be emptied
 _FACTS_BY_TEXT = declare(
-    "_TEXT_FACTS.texts",
+    "Known.moves",
     kind="dict",
-    key="a history line (one `Known` table per entry of `_TEXT_FACTS`)",
+    key="a history line (one table per `TextFacts`, made per entry of `serialize._HISTORY_CODECS`)",
     bound=_FACT_TEXTS,
     why="learnt from the event the line was read as; once 4,096 texts are learnt a new "
     "table replaces it whole (its card numbers and seats with it)",
 )
-
-
-def text_facts(variant: Variant) -> TextFacts:
-    """The :class:`TextFacts` of ``variant``'s history texts."""
-    key = (variant, tuple(p.name for p in variant.phases))
-    found = _TEXT_FACTS.get(key)
-    if found is None:
-        found = _TEXT_FACTS.put(key, TextFacts(variant))
-    return found

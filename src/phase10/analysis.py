@@ -218,26 +218,25 @@ def _shape_distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: M
 
 def _distance(shape: tuple[int, ...], cl: _Classes, phase: Phase, rules: MeldRules) -> int:
     count = cl.count
-    start = max(0, phase.size - len(shape))
     if count is not None:
         tally = _tally(shape, cl, count)
         if tally is not None:
             return count.distance(*tally)
     reps = cl.rep
     cards = tuple(reps[c] for c in shape)
-    for k in range(start, phase.size + 1):
+    for k in range(max(0, phase.size - len(cards)), phase.size + 1):
         if _lays(cards, k, phase, rules):
             return k
     return phase.size + 1
 
 
 # ----------------------------------------------------------------------------- counting
-# For the phases made of sets and at most one run (at most three sets, or any number of sets
-# of one size), or of one colour group alone, under rules that ask at most one natural
-# card per phase, the distance follows from the hand's counts per number (or colour)
-# without a search: the wilds fill what the natural cards leave open. The search is exact
-# in every case; this shortcut gives the same numbers (the tests compare them) at a
-# fraction of the cost. Any other phase, rule or card goes to the search.
+# For the phases made of sets and at most one run (past three sets of several sizes, only as
+# many as _MOST_PACKING_STATES allows), or of one colour group alone, under rules that ask at
+# most one natural card per phase, the distance follows from the hand's counts per number
+# (or colour) without a search: the wilds fill what the natural cards leave open. The
+# search is exact in every case; this shortcut gives the same numbers (the tests compare
+# them) at a fraction of the cost. Any other phase, rule or card goes to the search.
 
 _WILD = -1
 _NO_KEY = -2
@@ -553,9 +552,9 @@ def phase_distance(hand: Iterable[Card], phase: Phase, *, rules: MeldRules) -> i
 
     0 means the hand lays the phase down now; ``phase.size + 1`` means no number of wilds
     would (the hand cannot, say, hold a colour the phase needs). The number is the exact
-    laydown search's; for phases of sets and at most one run (at most three sets, or any
-    number of one size), or of one colour group, it is counted from the hand's numbers or
-    colours instead, with the same result. Cached by the hand's shape.
+    laydown search's; for phases of sets and at most one run (of several sizes past three
+    sets, up to a bound on their mix), or of one colour group, it is counted from the hand's
+    numbers or colours instead, with the same result. Cached by the hand's shape.
 
     >>> import phase10
     >>> from phase10.cards import parse_cards

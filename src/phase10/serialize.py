@@ -34,7 +34,6 @@ from phase10._history_text import (
     UNSURE,
     TextFacts,
     event_reader,
-    text_facts,
 )
 from phase10._json import (
     FIELD_DECODERS,
@@ -474,7 +473,7 @@ def _history_codec(variant: Variant) -> _HistoryCodec:
     if codec is None:
         codec = _HISTORY_CODECS.put(
             key,
-            (*event_reader(variant), IdentityCache.declared(_EVENT_TEXTS), text_facts(variant)),
+            (*event_reader(variant), IdentityCache.declared(_EVENT_TEXTS), TextFacts(variant)),
         )
     return codec
 
