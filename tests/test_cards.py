@@ -276,3 +276,17 @@ def test_the_parse_cache_is_bounded_and_holds_canonical_tokens_only() -> None:
     for token in tokens:
         assert token == str(Card.parse(token))
         assert len(cache) <= cache.maxsize
+
+
+@given(cards(), cards())
+def test_rank_orders_as_the_sort_key(a: Card, b: Card) -> None:
+    ranged = a.wild_numbers is not None or a.wild_colors is not None
+    assert ranged == (a.rank == -1)
+    if a.rank >= 0 and b.rank >= 0:
+        expected = (a.sort_key < b.sort_key, a.sort_key == b.sort_key)
+        assert expected == (a.rank < b.rank, a.rank == b.rank)
+
+
+def test_a_number_past_the_rank_span_has_no_rank() -> None:
+    assert (-1, 4096) == (Card(Kind.NUMBER, 4096, Color.RED).rank, 4096)
+    assert Card(Kind.NUMBER, 4095, Color.RED).rank > Card(Kind.NUMBER, 4094, Color.YELLOW).rank

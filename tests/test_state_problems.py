@@ -7,6 +7,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import phase10
 from phase10 import (
@@ -19,8 +21,9 @@ from phase10 import (
     sort_cards,
     to_json,
 )
-from phase10.cards import Kind
-from tests.strategies import random_states
+from phase10 import state as state_module
+from phase10.cards import Card, Kind
+from tests.strategies import cards, random_states
 
 
 def classic_play() -> GameState:
@@ -185,3 +188,22 @@ def test_seats_out_of_range_stop_the_checks_that_need_them() -> None:
     paths = [p.path for p in bad.problems()]
     assert ["turn", "table"] == paths[:2]
     assert "winners" not in paths  # consistency checks need real seats; they are left out
+
+
+@given(st.lists(cards(), max_size=12))
+def test_canonical_order_by_rank_is_by_sort_key(cs: list[Card]) -> None:
+    keys = [c.sort_key for c in cs]
+    assert (keys == sorted(keys)) == state_module._in_order(tuple(cs))
+
+
+def test_a_card_without_rank_is_counted_by_its_key() -> None:
+    state = classic_play()
+    hand = state.players[0].hand
+    ranged = Card(Kind.WILD, wild_numbers=frozenset({1, 2}))  # rank -1: not in the deck
+    bad = with_player(state, 0, hand=(*hand[:-1], ranged))
+    at = f"players[0].hand[{len(hand) - 1}]"
+    expected = [
+        StateProblem(at, f"{ranged} is a card not in the deck (the deck has 0)"),
+        StateProblem("", f"cards are not conserved: missing {hand[-1]}"),
+    ]
+    assert expected == [p for p in bad.problems() if p.path in (at, "")]
