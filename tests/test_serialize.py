@@ -43,8 +43,9 @@ from phase10 import (
     variant_names,
     view,
 )
-from phase10._json import _V1_KEYS
+from phase10._json import _V1_KEYS, Context, _dec_bool, decode_int
 from phase10.actions import ACTION_TYPES
+from phase10.groups import CLASSIC_MELD_RULES
 from tests.depth import examples
 from tests.strategies import cards as any_cards
 from tests.strategies import game_states, random_states
@@ -303,6 +304,28 @@ def test_bad_fields_are_named_by_path(
     assert error.value.path == where
     assert fragment in str(error.value)
     assert str(error.value).startswith(where)
+
+
+@pytest.mark.parametrize("value", [True, False, 0, 1, -1, 10**9, 10**9 + 1, 1.0, None, "1", []])
+@pytest.mark.parametrize(("field", "decode"), [("score", decode_int), ("skipped", _dec_bool)])
+def test_plain_fields_are_read_as_their_decoder_reads_them(
+    value: Any, field: str, decode: Any
+) -> None:
+    # the object codec takes a bool or a whole number in range as it is, without the call
+    doc = mid_game_doc()
+    doc["state"]["players"][0][field] = value
+    where = f"$.state.players[0].{field}"
+    try:
+        expected = decode(value, where, Context(CLASSIC_MELD_RULES))
+    except FormatError as exc:
+        with pytest.raises(FormatError) as error:
+            from_dict(doc)
+        assert (exc.path, str(exc)) == (error.value.path, str(error.value))
+    else:
+        state = from_dict(doc)
+        assert isinstance(state, GameState)
+        actual = getattr(state.players[0], field)
+        assert (type(expected), expected) == (type(actual), actual)
 
 
 def test_missing_keys_are_named() -> None:

@@ -853,6 +853,10 @@ declare(
 )
 
 
+#: The decoders whose value, of their type, needs no more than decode_int's range check.
+_PLAIN: dict[Decoder, type] = {_dec_bool: bool, decode_int: int}
+
+
 def identity(value: Any) -> Any:
     """The value itself: the encoder of values that are their own JSON."""
     return value
@@ -870,9 +874,10 @@ def object_codec(cls: type) -> tuple[Encoder, Decoder]:
     optional = optional_keys(cls, fields)
     required = tuple(n for n in names if n not in optional)
     maybe = tuple(n for n in names if n in optional)
+    exactly = frozenset(required)  # check_keys' own first test, without its call
     # Filled on first use, so that classes may refer to each other.
     encoders: list[Encoder] = []
-    plan: list[tuple[str, str, Decoder]] = []
+    plan: list[tuple[str, str, str, Decoder, Any]] = []  # Any: bool, int or None
     whole: list[tuple[str, Encoder]] = []
 
     def prepare() -> None:
@@ -883,7 +888,8 @@ def object_codec(cls: type) -> tuple[Encoder, Decoder]:
                 whole.append((f.name, special))
                 enc = identity  # written over below
             encoders.append(enc)
-            plan.append((f.name, f.alias or f.name, FIELD_DECODERS.get((cls, f.name), dec)))
+            decoder = FIELD_DECODERS.get((cls, f.name), dec)
+            plan.append((f.name, "." + f.name, f.alias or f.name, decoder, _PLAIN.get(decoder)))
 
     def enc(obj: Any) -> dict[str, Any]:
         if not encoders:
@@ -900,11 +906,18 @@ def object_codec(cls: type) -> tuple[Encoder, Decoder]:
     def dec(value: Any, path: str, ctx: Context) -> Any:
         if not plan:
             prepare()
-        check_keys(value, path, required, maybe)
+        if type(value) is not dict or len(value) != len(required) or not value.keys() >= exactly:
+            check_keys(value, path, required, maybe)
         kwargs = {}
-        for name, alias, d in plan:
+        for name, dot_name, alias, d, plain in plan:
             if name in value:
-                kwargs[alias] = d(value[name], path + "." + name, ctx)
+                v = value[name]
+                # a bool or a whole number in range is itself, as its decoder would say
+                # (which is called for anything else, to refuse it)
+                if type(v) is plain and (plain is bool or 0 <= v <= MAX_INT):
+                    kwargs[alias] = v
+                else:
+                    kwargs[alias] = d(v, path + dot_name, ctx)
         try:
             return cls(**kwargs)
         except LimitError as exc:
