@@ -279,14 +279,15 @@ def test_the_parse_cache_is_bounded_and_holds_canonical_tokens_only() -> None:
 
 
 @given(cards(), cards())
-def test_rank_orders_as_the_sort_key(a: Card, b: Card) -> None:
+def test_sort_index_orders_as_the_sort_key(a: Card, b: Card) -> None:
     ranged = a.wild_numbers is not None or a.wild_colors is not None
-    assert ranged == (a.rank == -1)
-    if a.rank >= 0 and b.rank >= 0:
+    assert ranged == (a.sort_index == -1)
+    if a.sort_index >= 0 and b.sort_index >= 0:
         expected = (a.sort_key < b.sort_key, a.sort_key == b.sort_key)
-        assert expected == (a.rank < b.rank, a.rank == b.rank)
+        assert expected == (a.sort_index < b.sort_index, a.sort_index == b.sort_index)
 
 
-def test_a_number_past_the_rank_span_has_no_rank() -> None:
-    assert (-1, 4096) == (Card(Kind.NUMBER, 4096, Color.RED).rank, 4096)
-    assert Card(Kind.NUMBER, 4095, Color.RED).rank > Card(Kind.NUMBER, 4094, Color.YELLOW).rank
+def test_a_number_past_the_index_span_has_no_sort_index() -> None:
+    assert (-1, 4096) == (Card(Kind.NUMBER, 4096, Color.RED).sort_index, 4096)
+    below = Card(Kind.NUMBER, 4094, Color.YELLOW).sort_index
+    assert Card(Kind.NUMBER, 4095, Color.RED).sort_index > below

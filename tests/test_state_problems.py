@@ -191,15 +191,15 @@ def test_seats_out_of_range_stop_the_checks_that_need_them() -> None:
 
 
 @given(st.lists(cards(), max_size=12))
-def test_canonical_order_by_rank_is_by_sort_key(cs: list[Card]) -> None:
+def test_canonical_order_by_sort_index_is_by_sort_key(cs: list[Card]) -> None:
     keys = [c.sort_key for c in cs]
     assert (keys == sorted(keys)) == state_module._in_order(tuple(cs))
 
 
-def test_a_card_without_rank_is_counted_by_its_key() -> None:
+def test_a_card_without_sort_index_is_counted_by_its_key() -> None:
     state = classic_play()
     hand = state.players[0].hand
-    ranged = Card(Kind.WILD, wild_numbers=frozenset({1, 2}))  # rank -1: not in the deck
+    ranged = Card(Kind.WILD, wild_numbers=frozenset({1, 2}))  # sort_index -1: not in the deck
     bad = with_player(state, 0, hand=(*hand[:-1], ranged))
     at = f"players[0].hand[{len(hand) - 1}]"
     expected = [

@@ -107,7 +107,7 @@ class Kind(enum.Enum):
 
 
 _KIND_ORDER = {Kind.NUMBER: 0, Kind.WILD: 1, Kind.SKIP: 2, Kind.ACTION: 3}
-#: The spans of a card's number (or action) and colour in its ``rank``: a rank stays below
+#: The spans of a card's number (or action) and colour in its ``sort_index``: it stays below
 #: 2**30, one digit of a Python int, which sorts fastest.
 _NUMBER_SPAN = 1 << 12
 _COLOR_SPAN = 1 << 8
@@ -199,9 +199,9 @@ class Card:
         init=False, eq=False, hash=False
     )
     #: ``sort_key`` as one small whole number, for a card without ranges whose number is
-    #: below 4,096: equal cards have equal ranks, and ranks order as the keys do (such ints
+    #: below 4,096: equal cards have equal indexes, and indexes order as the keys do (such ints
     #: count and sort in C far cheaper than tuples); -1 for any other card (compare keys).
-    rank: int = attrs.field(init=False, eq=False, hash=False)
+    sort_index: int = attrs.field(init=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         _check_card(self)
@@ -217,8 +217,8 @@ class Card:
         object.__setattr__(self, "sort_key", key)
         kind, number, color, numbers, colors = key
         simple = not numbers and not colors and number < _NUMBER_SPAN
-        rank = (kind * _NUMBER_SPAN + number) * _COLOR_SPAN + color if simple else -1
-        object.__setattr__(self, "rank", rank)
+        index = (kind * _NUMBER_SPAN + number) * _COLOR_SPAN + color if simple else -1
+        object.__setattr__(self, "sort_index", index)
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -76,15 +76,17 @@ def _deck_counts(
 ) -> tuple[Counter[Card], dict[object, int], list[int] | None]:
     """The counts of a game's deck, by card and by card's ``sort_key`` (one per card).
 
-    Then its cards' ranks in order (``Card.rank``), or ``None`` if a card has none (-1).
+    Then its cards' sort indexes in order (``Card.sort_index``), or ``None`` if a card has
+    none (-1).
     """
     deck = variant.deck_for(players)
-    ranks = sorted(map(_RANK, deck))
-    return Counter(deck), dict(Counter(map(_SORT_KEY, deck))), ranks if ranks[:1] != [-1] else None
+    indexes = sorted(map(_SORT_INDEX, deck))
+    by_key = dict(Counter(map(_SORT_KEY, deck)))
+    return Counter(deck), by_key, indexes if indexes[:1] != [-1] else None
 
 
 _SORT_KEY = operator.attrgetter("sort_key")
-_RANK = operator.attrgetter("rank")
+_SORT_INDEX = operator.attrgetter("sort_index")
 
 
 @attrs.frozen
@@ -657,12 +659,12 @@ def _seat_name(seat: int) -> str:
 def _in_order(cards: tuple[Card, ...]) -> bool:
     if len(cards) < 2:
         return True
-    # the keys' order in one small int each (Card.rank); a comprehension reads a slot
+    # the keys' order in one small int each (Card.sort_index); a comprehension reads a slot
     # cheaper than map(attrgetter)
-    ranks = [c.rank for c in cards]
-    if ranks == sorted(ranks) and ranks[0] >= 0:
+    indexes = [c.sort_index for c in cards]
+    if indexes == sorted(indexes) and indexes[0] >= 0:
         return True
-    if min(ranks) >= 0:  # then the keys are out of order too
+    if min(indexes) >= 0:  # then the keys are out of order too
         return False
     keys = [c.sort_key for c in cards]
     return keys == sorted(keys)
@@ -685,24 +687,15 @@ def _locations(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:
     yield "offers", tuple(card for _, card in state.offers)
 
 
-def _piles(state: GameState) -> list[tuple[Card, ...]]:
-    """The cards of every place of :func:`_locations`, in its order, without the paths."""
-    piles = [p.hand for p in state.players]
-    piles += (state.draw_pile, state.discard_pile)
-    piles += [meld.cards for row in state.table for meld in row]
-    piles += (state.action_pile, state.drawn, tuple(card for _, card in state.offers))
-    return piles
-
-
 def _conservation(state: GameState) -> Iterator[StateProblem]:
     """Every card of the deck once: each card too many where it is, then what is missing."""
-    deck, by_key, ranks = _deck_counts(state.variant, len(state.players))
-    if ranks is not None:
-        # every card's rank (one per card, a small int: sorted and compared in C, where
+    deck, by_key, indexes = _deck_counts(state.variant, len(state.players))
+    if indexes is not None:
+        # every card's sort index (one per card, a small int: sorted and compared in C, where
         # hashing a card or its key into a dict costs several hundred instructions each)
-        found = [card.rank for pile in _piles(state) for card in pile]
+        found = [card.sort_index for _, pile in _locations(state) for card in pile]
         found.sort()
-        if found == ranks:
+        if found == indexes:
             return
     # counted by sort key (one per card, a tuple hashed in C: a card's __hash__ is
     # written in Python); Counter.__eq__ is written in Python, dict's in C
