@@ -132,8 +132,8 @@ BIG_HANDS = [
     (find_variant("master"), 2, 17),
     (big_variant("12 sets of 5"), 2, 61),
     (big_variant("6 sets of 3 + 6 runs of 3"), 2, 61),
-    # more than three sets of several sizes: the distances are counted (a packing), but
-    # the listing may spend the whole budget (it then lists what it found, or none)
+    # more than three sets of several sizes: the distances are counted (a packing), and
+    # the listing bounds what the later sets can spare (it spent the whole budget before)
     (big_variant("6 sets of 5 + 6 sets of 4"), 2, 61),
 ]
 
