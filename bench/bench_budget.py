@@ -10,8 +10,8 @@ one per seed, and times ``legal_actions``, ``apply`` of the first listed action,
 the largest CPU time of each call per case, in milliseconds, the largest less the time the
 cyclic garbage collector ran during that call (a full collection walks every object of the
 process, whoever made it), and the load average; the figures are in docs/performance.md,
-sections "One budget per call", "The largest hands, and the collector", "Tenth round"
-and "Eleventh round".
+sections "One budget per call", "The largest hands, and the collector", "Tenth round",
+"Eleventh round" and "Twelfth round".
 """
 
 from __future__ import annotations

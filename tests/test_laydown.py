@@ -534,6 +534,31 @@ def test_repeated_place_patterns_on_seeded_hands(index: int) -> None:
         check_against_brute_force(hand, phase, rules, minimal=i % 3 == 0)
 
 
+# --- three groups of sets or more, against brute force (C-9, C-10, issue 22) --------------
+
+#: Phases of three or more set-like groups on the same patterns (the oracle bounds what the
+#: later sets can spare, and caps a set's meld at its size; the walk skips the shapes and
+#: the melds the bound rules out), of several sizes, and after a run.
+SET_PHASES = (
+    Phase((SetOf(3), SetOf(2), SetOf(2))),
+    Phase((SetOf(2), SetOf(3), SetOf(2))),
+    Phase((SetOf(2), SetOf(2), SetOf(2), SetOf(2))),
+    Phase((ColorGroupOf(3), ColorGroupOf(2), ColorGroupOf(2))),
+    Phase((RunOf(3), SetOf(2), SetOf(2))),
+    Phase((SetOf(2), SetOf(2), RunOf(3))),
+)
+
+
+@pytest.mark.parametrize("index", range(len(SET_PHASES)))
+def test_three_groups_of_sets_or_more_agree_with_brute_force(index: int) -> None:
+    phase = SET_PHASES[index]
+    for i in range(sized(16, slow=160, compat=6)):
+        deck = LOW_DECK if i % 2 else WILD_RICH_DECK
+        hand = seeded(f"sets:{index}", i, deck, (7, 8, 9))
+        rules = REPEATING_RULES[i % len(REPEATING_RULES)]
+        check_against_brute_force(hand, phase, rules, minimal=i % 3 == 0)
+
+
 # --- properties ----------------------------------------------------------------------------
 
 

@@ -29,7 +29,7 @@ from phase10 import (
     find_laydown,
     parse_cards,
 )
-from phase10._laydown_plan import compiled_plan
+from phase10._laydown_plan import compiled_plan, equal_sets_used, lowered_spares
 from phase10.limits import DEFAULT_LIMITS
 from tests.depth import examples
 from tests.helpers import engine_lays_down
@@ -186,3 +186,28 @@ def test_twins_lay_down_from_naturals_alone(hand: str, expected: str) -> None:
     # the listings too: the first laydown is the first of every laydown, and is minimal
     assert expected == str(next(phase10.iter_laydowns(cards, phase)))
     assert expected == str(next(phase10.iter_laydowns(cards, phase, minimal=True)))
+
+
+@given(
+    size=st.integers(1, 6),
+    sets=st.integers(1, 8),
+    values=st.lists(st.integers(0, 15), min_size=1, max_size=8),
+    data=st.data(),
+    wilds=st.integers(0, 10),
+)
+def test_lowered_spares_are_the_count_of_each_lowered_hand(
+    size: int, sets: int, values: list[int], data: st.DataObject, wilds: int
+) -> None:
+    # the oracle's bound on what later sets spare (Oracle.spare_caps) reads each lowering
+    # of one pattern's naturals from lowered_spares: the count of equal_sets_used each time
+    at = data.draw(st.integers(0, len(values) - 1))
+    full = data.draw(st.integers(sets, sets * size))
+    expected = []
+    for a in range(values[at] + 1):
+        lowered = list(values)
+        lowered[at] -= a
+        spare = min(equal_sets_used(size, sets, lowered), full) + wilds - full
+        if spare < 0:
+            break
+        expected.append(spare)
+    assert expected == lowered_spares(size, sets, values, at, wilds, full)

@@ -4,14 +4,16 @@ Internal to the laydown search (:mod:`phase10.laydown` is its public face). :cla
 answers "can groups g.. still be made from what is left?" exactly, on class counts (see
 :mod:`phase10._laydown_plan`), memoised per hand. Working on classes removes the colour
 symmetry that makes a search over single cards exponential, and cheap necessary conditions
-(enough cards for the pattern, a wild for every place of a run without a natural) reject
-most hands before any search. The walk (:mod:`phase10._laydown_search`) asks it before
-descending into the next group, so it never enters a branch without a laydown.
+(enough cards for the pattern, a wild for every place of a run without a natural; for the
+later groups when all of them are sets, enough naturals and wilds for their cards:
+:meth:`Oracle.spare_wilds`) reject most hands before any search. The walk
+(:mod:`phase10._laydown_search`) asks it before descending into the next group, so it never
+enters a branch without a laydown.
 """
 
 from __future__ import annotations
 
-from phase10._laydown_plan import Plan, reach
+from phase10._laydown_plan import Plan, equal_sets_used, lowered_spares, reach
 from phase10.errors import SearchLimitError
 from phase10.limits import charge_steps, search_budget
 
@@ -27,6 +29,7 @@ class Oracle:
 
     __slots__ = (
         "budget",
+        "caps",
         "counts",
         "first_shape",
         "last",
@@ -37,6 +40,7 @@ class Oracle:
         "nodes",
         "plan",
         "runs",
+        "spares",
     )
 
     def __init__(self, plan: Plan, counts: list[int], minimal: bool, budget: int):
@@ -56,6 +60,11 @@ class Oracle:
         #: the shapes with naturals enough (_runs; the counts differ between most states
         #: of a search, these between few)
         self.runs: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        #: per (group, counts): spare_wilds' answer (the walk asks it of each state it
+        #: enters a group of sets with, again after each laydown below)
+        self.spares: dict[tuple[int, ...], int] = {}
+        #: per (group, pattern, counts): spare_caps' answer
+        self.caps: dict[tuple[int, ...], list[int]] = {}
 
     def possible(self) -> bool:
         """Whether the whole phase can be laid down from ``counts``."""
@@ -103,15 +112,114 @@ class Oracle:
         key = (g, rem, lo, *self.counts)
         found = self.memo.get(key)
         if found is None:
+            # (the last group's own test is as cheap as the bound)
+            if g != self.last and self.plan.set_suffix[g] is not None and self.spare_wilds(g) < 0:
+                found = self.memo[key] = False
+                return found
             first = self._alone(g, rem, lo) if g == self.last else self._extend(g, rem, lo)
             found = self.memo[key] = first >= 0
             if found:
                 self.first_shape[key] = first
         return found
 
+    def spare_wilds(self, g: int) -> int:
+        """At most how many of the wilds left groups ``g``.. (set-like) can do without.
+
+        Negative when they lack cards for certain, whatever their shapes' order or the
+        naturals they need. For groups ``g``.. all set-like on the same patterns
+        (``Plan.set_suffix[g]``): the wilds some of the patterns accept, plus a bound on the
+        naturals the groups hold, less the cards they take at their sizes.
+
+        A bound, never a search: whatever extra cards a laydown's sets hold, each set less
+        its extras holds its size of cards, at most as many naturals of its pattern as the
+        hand has, and every other card a wild that some of the patterns accept. Counted as
+        if every set were as large as the largest (each can then take no fewer), the naturals
+        the sets hold are at most what :func:`phase10._laydown_plan.equal_sets_used` gives,
+        and no more than their cards; with the wilds, short of the cards the sets take, no
+        laydown of them exists.
+        """
+        # the look-up, and on a miss the census and the count, paid for before they are
+        # done (see settle)
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
+        key = (g, *self.counts)
+        known = self.spares.get(key)
+        if known is None:
+            values, wilds = self._set_census(g)
+            known = self.spares[key] = self._spare(g, values, wilds)
+        return known
+
+    def spare_caps(self, g: int, p: int) -> list[int]:
+        """Per number ``a`` of naturals of pattern ``p`` a meld takes, :meth:`spare_wilds` after.
+
+        For a meld of an earlier group on pattern ``p``, of groups ``g``.. set-like on the
+        same patterns: for ``a`` from 0 while it is not negative, the most wilds the meld may
+        take with ``a`` naturals of ``p`` (empty when no meld of ``p`` leaves them enough).
+        A meld that takes more leaves groups ``g``.. short for certain: taking naturals of
+        ``p`` lowers ``p``'s count by as many (or more, for a natural other patterns accept
+        too: the bound only falls), and taking wilds lowers the wilds.
+        """
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise self.spent()
+        key = (g, p, *self.counts)
+        known = self.caps.get(key)
+        if known is None:
+            values, wilds = self._set_census(g)
+            suffix = self.plan.set_suffix[g]
+            assert suffix is not None
+            pids, _, sets, largest, full = suffix
+            at = pids.index(p)
+            # the count of each number of naturals, paid for before it is done
+            self.nodes -= values[at] + 1
+            if self.nodes < 0:
+                raise self.spent()
+            known = self.caps[key] = lowered_spares(largest, sets, values, at, wilds, full)
+        return known
+
+    def _set_census(self, g: int) -> tuple[list[int], int]:
+        """The naturals of each pattern of ``Plan.set_suffix[g]``, and the wilds they accept."""
+        plan = self.plan
+        suffix = plan.set_suffix[g]
+        assert suffix is not None
+        pids, mask = suffix[0], suffix[1]
+        counts = self.counts
+        self.nodes -= len(counts) + len(pids)
+        if self.nodes < 0:
+            raise self.spent()
+        natural = plan.natural
+        accepts = plan.accepts
+        masks = plan.masks
+        values = [0] * len(plan.patterns)
+        wilds = 0
+        for c, n in enumerate(counts):
+            if n:
+                if natural[c]:
+                    for q in accepts[c]:
+                        values[q] += n
+                elif masks[c] & mask:
+                    wilds += n
+        return [values[q] for q in pids], wilds
+
+    def _spare(self, g: int, values: list[int], wilds: int) -> int:
+        """:meth:`spare_wilds` of groups ``g``.. with ``values`` naturals a pattern."""
+        _, _, sets, largest, full = self.plan.set_suffix[g]  # type: ignore[misc]
+        used = equal_sets_used(largest, sets, values)
+        return (used if used < full else full) + wilds - full
+
     def start(self, g: int, rem: int, lo: int) -> int:
         """The first shape of group ``g`` worth trying in the current (feasible) state."""
         return self.first_shape.get((g, rem, lo, *self.counts), 0)
+
+    def first_from(self, g: int, rem: int, lo: int) -> int:
+        """The first shape (``lo`` or later) of group ``g`` that leads to a laydown, or -1.
+
+        In the current state, as :meth:`feasible` asks it (``rem`` naturals still needed).
+        """
+        if not self.feasible(g, rem, lo):
+            return -1
+        return self.first_shape[(g, rem, lo, *self.counts)]
 
     def _census(self, per_pattern: bool) -> tuple[list[int], int, int, int]:
         """Naturals per pattern (if ``per_pattern``), patterns with a natural, wilds, cards."""
@@ -213,6 +321,7 @@ class Oracle:
         shapes = group.shapes
         places = group.places
         follows = plan.follows[g + 1]
+        capped = plan.set_suffix[g] is not None
         if not group.has_repeats:  # run-like shapes only: the filter's answer is kept
             key = (g, lo, present)
             runs = self.runs.get(key)
@@ -238,6 +347,14 @@ class Oracle:
                 if pnat[p] < need:
                     continue
                 at.need = need
+                # a set-like meld with more cards than the group's size lets no more follow
+                # than the same meld less an extra card: a wild, or a natural it does not
+                # need for the shape's naturals or the phase's (the cards go back to the
+                # later groups, and a Repeat shape holds any number from its size on); so
+                # unless the naturals needed pass the size, the meld is tried at its size.
+                # Only when the later groups are sets too (Plan.set_suffix): before runs,
+                # the larger melds tried first are the walk's own, whose answers it reuses
+                at.hi = size if capped and (need if need > rem else rem) <= size else hi
                 acc = plan.nat_acc[p] + plan.wild_acc[p]
                 if len(acc) == 2:  # one natural class and one wild class, as in the classic game
                     if self._take2(at, acc[0], acc[1]):
@@ -250,6 +367,7 @@ class Oracle:
                 if suffix[0] >= size and self._take(at, 0, 0, 0):
                     return idx
             elif length <= hi:
+                at.hi = hi
                 bits = places[idx]
                 have = (
                     (group.masks[idx] & present).bit_count()

@@ -28,7 +28,17 @@ from phase10.groups import (
 )
 from phase10.phases import Phase
 
-__all__ = ["SORT_KEY", "Entry", "GroupPlan", "Plan", "compiled_plan", "reach"]
+__all__ = [
+    "SORT_KEY",
+    "Entry",
+    "GroupPlan",
+    "Plan",
+    "SetSuffix",
+    "compiled_plan",
+    "equal_sets_used",
+    "lowered_spares",
+    "reach",
+]
 
 #: The canonical order of cards: the order of their sort keys (equal cards, equal keys).
 SORT_KEY = operator.attrgetter("sort_key")
@@ -100,6 +110,7 @@ class Plan:
         self.after = tuple(sum(x.size for x in groups[g + 1 :]) for g in range(len(groups)))
         self.patterns = tuple(ids)
         self.pattern_ids = ids
+        self.set_suffix = _set_suffixes(self.groups)
         self.size = phase.size
         #: natural cards the phase needs as a whole (C-17); Phase.problem checks the same
         self.phase_need = rules.phase_naturals_needed()
@@ -436,6 +447,38 @@ def _set_families(counted: list[Counted]) -> tuple[tuple[tuple[int, ...], tuple[
     )
 
 
+#: Groups ``g``.. as :meth:`phase10._laydown_oracle.Oracle` bounds them when all of them are
+#: set-like on the same patterns: those pattern ids, their mask, how many groups, the largest
+#: size, and the cards they take at their sizes.
+SetSuffix = tuple[tuple[int, ...], int, int, int, int]
+
+
+def _set_suffixes(groups: tuple[GroupPlan, ...]) -> tuple[SetSuffix | None, ...]:
+    """Per group ``g``: the :data:`SetSuffix` of groups ``g``.., or ``None``.
+
+    ``None`` when a group from ``g`` on has a run-like shape, or the groups' set-like shapes
+    name different patterns, and for every group of a phase of fewer than three groups
+    (every built-in phase: the searches of one or two groups are cheap, and stay as they
+    were).
+    """
+    out: list[SetSuffix | None] = [None] * len(groups)
+    if len(groups) < 3:
+        return tuple(out)
+    pids: tuple[int, ...] = ()
+    sizes: list[int] = []
+    for g in range(len(groups) - 1, -1, -1):
+        group = groups[g]
+        if group.has_repeats and not any(length for _, _, _, length in group.shapes):
+            mine = tuple(sorted({entry[1][0] for entry in group.shapes}))
+            if not sizes or mine == pids:
+                pids = mine
+                sizes.append(group.size)
+                out[g] = (pids, sum(1 << p for p in pids), len(sizes), max(sizes), sum(sizes))
+                continue
+        break
+    return tuple(out)
+
+
 def _picker(pids: tuple[int, ...]) -> Callable[[list[int]], Sequence[int]]:
     """What picks the items ``pids`` out of a list, as a sequence (in C for two or more)."""
     if len(pids) > 1:
@@ -457,15 +500,67 @@ def _family_gap(sizes: tuple[int, ...], values: Sequence[int]) -> int:
         a, b = sorted(sizes, reverse=True)
         return _pair_gap(a, b, values)
     total = sum(sizes)
-    s = sizes[0]
-    k = len(sizes)
-    full = sum([v // s for v in values])
-    if full >= k:
-        used = total
-    else:
-        rests = sorted([v % s for v in values], reverse=True)
-        used = full * s + sum(rests[: k - full])
+    used = equal_sets_used(sizes[0], len(sizes), values)
     return total - used if total > used else 0
+
+
+def equal_sets_used(size: int, sets: int, values: Sequence[int]) -> int:
+    """The most cards ``sets`` sets of ``size`` take from patterns with ``values`` naturals each.
+
+    A pattern with ``v`` naturals gives ``size`` cards to each of ``v // size`` sets, then
+    ``v % size`` to one more, then nothing: each further set it holds gains no more than
+    the one before, so taking the largest gains first is exact. Every whole set gains
+    ``size``, the most any set can, so the whole sets come first, then the largest
+    remainders. The one home of this count: the pre-check, the oracle's bound and the
+    analysis's distances (``phase10.analysis``) call it.
+    """
+    whole = sum([v // size for v in values])
+    if whole >= sets:
+        return sets * size
+    rests = sorted([v % size for v in values], reverse=True)
+    return whole * size + sum(rests[: sets - whole])
+
+
+def lowered_spares(
+    size: int, sets: int, values: Sequence[int], at: int, wilds: int, full: int
+) -> list[int]:
+    """Per ``a`` = 0, 1, ..., the wilds sets spare with ``values[at]`` lowered by ``a``.
+
+    That is ``min(equal_sets_used(size, sets, lowered), full) + wilds - full``, for ``a``
+    from 0 while it is not negative (at most ``values[at] + 1`` of them): the count of
+    :func:`equal_sets_used` with the others' whole sets and remainders summed once, so
+    each ``a`` costs a few operations, not a sort.
+    """
+    v = values[at]
+    whole = 0
+    rests = []
+    for i, x in enumerate(values):
+        if i != at:
+            whole += x // size
+            rests.append(x % size)
+    rests.sort(reverse=True)
+    prefix = [0]
+    for r in rests:
+        prefix.append(prefix[-1] + r)
+    out: list[int] = []
+    for left in range(v, -1, -1):
+        w = whole + left // size
+        if w >= sets:
+            used = sets * size
+        else:
+            k = sets - w  # the largest remainders, this number's among them
+            r = left % size
+            if k > len(rests):
+                used = w * size + prefix[-1] + r
+            elif r >= rests[k - 1]:
+                used = w * size + prefix[k - 1] + r
+            else:
+                used = w * size + prefix[k]
+        spare = (used if used < full else full) + wilds - full
+        if spare < 0:
+            break
+        out.append(spare)
+    return out
 
 
 def _pair_gap(a: int, b: int, values: Sequence[int]) -> int:

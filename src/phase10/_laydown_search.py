@@ -28,6 +28,7 @@ recursive search it replaces was. Tests compare all of it with a brute-force enu
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 
 import attrs
@@ -84,6 +85,7 @@ class Cursor:
 
     __slots__ = (
         "budget",
+        "caps",
         "chosen",
         "colors",
         "depth",
@@ -113,6 +115,10 @@ class Cursor:
     budget: int
     #: the most cards a meld of the group may take
     hi: int
+    #: a set-like shape before more sets of the same patterns: per number of naturals the
+    #: meld takes, the most wilds it may take (Oracle.spare_caps: as many entries as it may
+    #: take naturals, plus one); else None
+    caps: list[int] | None
     #: the next place in the group's list of live shapes, and whether a shape is being tried
     pos: int
     open: bool
@@ -398,8 +404,31 @@ class Walk:
         lacking_mask = -1
         masks: list[int] = []
         jump: list[int] = []
+        g = at.g
+        # listing a group of sets between the first and the last, before more sets, the
+        # oracle says which shape from here on is the first to lead to a laydown (the state
+        # the walk entered the group with is the one it proved feasible: every meld of a
+        # shape was taken back), so the shapes before it, each with all its melds, are not
+        # walked; sets with extras have many melds (before runs, few: not worth asking)
+        plan = self.plan
+        sets = plan.set_suffix[g] if g < len(plan.groups) - 1 else None
+        ask = sets is not None and g > 0 and not self.first_only
+        bounded = sets is not None and sets[2] > _FEW_SETS
+        oracle = self.oracle
+        if ask:
+            rem = plan.phase_need - at.naturals
+            if rem < 0:
+                rem = 0
         while at.pos < end:
             idx = live[at.pos]
+            if ask:
+                first = oracle.first_from(g, rem, idx)
+                if first < 0:
+                    at.pos = end
+                    return False
+                if first != idx:
+                    at.pos = bisect.bisect_left(live, first)
+                    idx = first
             at.pos += 1
             shape, pids, need, length = shapes[idx]
             colors = None
@@ -413,6 +442,16 @@ class Walk:
                 suffix, nat = self._available(items)
                 if not items or suffix[0] < size or nat < need:
                     continue
+                if bounded:
+                    # the later groups are sets of the same patterns: a meld that takes
+                    # more naturals or wilds than they can spare leaves them too few, so
+                    # it is not walked (it would be an oracle's "no")
+                    caps = oracle.spare_caps(g + 1, pids[0])
+                    if not caps:
+                        continue
+                    at.caps = caps
+                else:
+                    at.caps = None
                 at.items = items
                 at.suffix = suffix
                 at.lo = size
@@ -530,6 +569,7 @@ class Walk:
         suffix = at.suffix
         picks = at.picks
         chosen = at.chosen
+        caps = at.caps
         n = len(items)
         lo = at.lo
         hi = at.hi
@@ -555,6 +595,10 @@ class Walk:
                 else:
                     i = items[j]
                     room = hi - size
+                    if caps is not None:  # what the later sets can spare (_next_shape)
+                        cap = len(caps) - 1 - taken if natural[i] else caps[taken] - size + taken
+                        if cap < room:
+                            room = cap
                     t = counts[i] if counts[i] < room else room
                     picks[j] = t
                     if t:
@@ -808,7 +852,6 @@ def distinct_laydowns(
     for i, g in enumerate(groups):
         blocks.setdefault(g, []).append(i)
     twins = [idxs for idxs in blocks.values() if len(idxs) > 1]
-    block_list = list(blocks.values())
     # a laydown is known by the number of each of its melds' canonical orders (see below)
     seen: set[tuple[object, ...]] = set()
     constrained = phase.distinct_colors
@@ -847,18 +890,35 @@ def distinct_laydowns(
             melds = tuple([one[0] for one in placed])
             if constrained and phase.problem(melds, rules=rules) is not None:
                 continue
-            key: tuple[object, ...]
-            if twins:  # the melds of equal groups in any order: one laydown
-                key = tuple([tuple(sorted([placed[i][2] for i in idxs])) for idxs in block_list])
+            if twins:
+                # the melds of equal groups in canonical order, the order PhaseMelds gives
+                # them (meld_order, computed once per meld); that order is one-to-one on
+                # the melds' numbers, so the numbers in it are the laydown's key: equal
+                # groups' melds in any order, one laydown (one sort a block, not two)
+                ordered = list(placed)
+                for idxs in twins:
+                    block = sorted([placed[i] for i in idxs], key=_order)
+                    for i, meld_of in zip(idxs, block, strict=True):
+                        ordered[i] = meld_of
+                key = tuple([one[2] for one in ordered])
+                if key in seen:
+                    continue
+                melds = tuple([one[0] for one in ordered])
             else:
                 key = tuple([one[2] for one in placed])
-            if key in seen:
-                continue
+                if key in seen:
+                    continue
             seen.add(key)
-            yield _laydown(phase, _canonical(melds, placed, twins))
+            yield _laydown(phase, melds)
     finally:
         oracle.settle()
 
+
+#: A group of sets with at most this many groups from it on (all sets) is walked without
+#: bounding its melds by what the later sets can spare (Walk._next_shape): the later
+#: oracle's answers are few and cheap, and the bounds cost more steps than they save
+#: (Phase 10 Master's "4 pairs")
+_FEW_SETS = 4
 
 #: The search steps distinct_laydowns counts per group of each laydown it lists: the meld's
 #: look-up, and its part of the laydown's key, order and construction.
@@ -868,7 +928,7 @@ _GROUP_COST = 2
 #: laydown that reuses the melds of earlier ones costs only its groups' _GROUP_COST.
 _BUILD_COST = 40
 
-#: A laydown the listing built itself, its melds in canonical order (see _canonical).
+#: A laydown the listing built itself, its melds in canonical order (see distinct_laydowns).
 _laydown = make_trusted(PhaseMelds)
 
 #: A meld a listing built, with its canonical order (when the phase has equal groups, else
@@ -876,24 +936,9 @@ _laydown = make_trusted(PhaseMelds)
 _Built = tuple[Meld, tuple[tuple[object, str], ...], int]
 
 
-def _canonical(
-    melds: tuple[Meld, ...],
-    placed: list[_Built],
-    twins: list[list[int]],
-) -> tuple[Meld, ...]:
-    """``melds`` with the melds of equal groups in canonical order.
-
-    The order :class:`PhaseMelds` gives them (by :func:`~phase10.phases.meld_order`,
-    computed once per meld here).
-    """
-    if not twins:
-        return melds
-    ordered = list(melds)
-    for places in twins:
-        chosen = sorted((placed[i] for i in places), key=lambda one: one[1])
-        for i, one in zip(places, chosen, strict=True):
-            ordered[i] = one[0]
-    return tuple(ordered)
+def _order(one: _Built) -> tuple[tuple[object, str], ...]:
+    """A built meld's canonical order: the key of the sort of a block of equal groups."""
+    return one[1]
 
 
 def first_of(laydowns: Iterator[PhaseMelds], most: int) -> tuple[PhaseMelds, ...]:

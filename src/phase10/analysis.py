@@ -42,7 +42,7 @@ from typing import Literal, Protocol, TypeAlias
 import attrs
 
 from phase10._fast import BoundedCache, IdentityCache, lru_cache
-from phase10._laydown_plan import compiled_plan
+from phase10._laydown_plan import compiled_plan, equal_sets_used
 from phase10.actions import Action, Discard, Draw, DrawTwo, LayDown, TakeDiscard, TurnUp
 from phase10.cards import WILD, Card, Kind, sort_cards
 from phase10.chance import play_chance
@@ -394,7 +394,8 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
     Sets may share a number (two sets of 3 from six 7s). An optimal choice uses the numbers
     with the most cards, so trying every way of giving each set one of the top numbers is
     exact. More than three sets are counted by size: of one size at once
-    (:func:`_equal_sets_used`), of several by :func:`_mixed_sets_used`.
+    (:func:`phase10._laydown_plan.equal_sets_used`, the pre-check's own count), of several
+    by :func:`_mixed_sets_used`.
     """
     if not sets:
         return 0
@@ -402,7 +403,7 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
         return min(sets[0], max(values, default=0))
     if len(sets) > 3:
         if len(set(sets)) == 1:
-            return _equal_sets_used(sets[0], len(sets), values)
+            return equal_sets_used(sets[0], len(sets), values)
         return _mixed_sets_used(sets, values)
     values.sort(reverse=True)
     top = [*values[: len(sets)], *[0] * (len(sets) - len(values))]
@@ -417,22 +418,6 @@ def _sets_used(sets: tuple[int, ...], values: list[int]) -> int:
             total[i] += size
         best = max(best, sum(min(v, t) for v, t in zip(top, total, strict=True)))
     return best
-
-
-def _equal_sets_used(size: int, sets: int, values: list[int]) -> int:
-    """The most cards ``sets`` sets of ``size`` take from numbers with ``values`` cards each.
-
-    A number with ``v`` cards gives ``size`` cards to each of ``v // size`` sets, then
-    ``v % size`` to one more, then nothing: each further set it holds gains no more than
-    the one before, so taking the largest gains first is exact. Every whole set gains
-    ``size``, the most any set can, so the whole sets come first, then the largest
-    remainders.
-    """
-    whole = sum(v // size for v in values)
-    if whole >= sets:
-        return sets * size
-    rests = sorted((v % size for v in values), reverse=True)
-    return whole * size + sum(rests[: sets - whole])
 
 
 def _packing_states(sets: tuple[int, ...]) -> int:
