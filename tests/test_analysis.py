@@ -50,7 +50,7 @@ from phase10.analysis import (
     unseen_cards,
     world_weight,
 )
-from phase10.cards import WILD, Card, Kind, parse_cards
+from phase10.cards import WILD, Card, Color, Kind, parse_cards
 from phase10.errors import LimitError
 from phase10.groups import ColorGroupOf, MeldRules, NaturalScope, RunOf, SetOf
 from phase10.laydown import find_laydown
@@ -244,14 +244,36 @@ def test_a_hand_of_one_colour_never_makes_runs_in_two_suits() -> None:
     assert 2 == phase_distance(parse_cards("Y1 Y2 Y3 Y4 R5 R6 R7"), phase, rules=rules)
 
 
-def test_a_wild_ranged_short_of_every_card_leaves_suit_runs_to_the_search() -> None:
-    # rule M-2: a joker that stands for some numbers or colours only is not a plain wild
-    phase, rules = TEN_PHASES_PHASES[9], MASTER.meld_rules
+def test_a_wild_ranged_short_of_every_card_is_bounded_as_a_plain_one() -> None:
+    # rule M-2: a joker that stands for some numbers or colours only is not a plain wild;
+    # the suits' bounds (T-3) count it as one, which asks less than it can give, and the
+    # search decides the rest
+    phase, rules = TEN_PHASES_PHASES[9], MASTER.meld_rules  # runs of 5 and 4, two suits
     hand = parse_cards("Y1 Y2 Y3 Y4 R5 R6 R7")
     everything = _free_wild(rules)
-    low = attrs.evolve(everything, wild_numbers=frozenset(range(1, 7)))
+    green = attrs.evolve(everything, wild_colors=frozenset({Color.GREEN}))
     assert suit_runs((*hand, everything), phase, rules) == suit_runs((*hand, WILD), phase, rules)
-    assert None is suit_runs((*hand, low), phase, rules)
+    assert suit_runs((*hand, green), phase, rules) == suit_runs((*hand, WILD), phase, rules)
+    # with one wild more the hand lays it down, and a green joker has no place in it
+    assert find_laydown((*hand, everything, everything), phase, rules=rules) is not None
+    assert find_laydown((*hand, green, everything), phase, rules=rules) is None
+    assert 1 == phase_distance((*hand, everything), phase, rules=rules)
+    assert 2 == phase_distance((*hand, green), phase, rules=rules)
+
+
+def test_a_second_suit_without_its_naturals_is_refused_by_counting() -> None:
+    # M-4 asks two naturals in each run, so a hand of one colour and ranged jokers (M-2)
+    # never lays runs in two suits (T-3), whatever wilds are added; the search walked every
+    # placement of the added wilds before (a SearchLimitError in count_outs)
+    phase, rules = TEN_PHASES_PHASES[9], MASTER.meld_rules
+    hand = parse_cards("P10 S P12 P6 W7-12:RGYP P6 GF P1 P9 S KA P4 P1 W1-6:YP")
+    unseen = Counter(parse_cards("P2 P3 P5 R1 W1-6:RG"))
+    assert phase.size + 1 == phase_distance(hand, phase, rules=rules)
+    with use_limits(current_limits().raised(max_call_steps=20_000)):
+        assert 0 == count_outs(hand, phase, unseen, rules=rules)
+    # one red natural more, and a second red one is an out (R1 R2 and wilds, M-4)
+    red = (*hand, *parse_cards("R2"))
+    assert 1 == count_outs(red, phase, Counter(parse_cards("R1 G1")), rules=rules)
 
 
 def test_a_hand_too_large_for_the_search_is_still_refused() -> None:

@@ -443,6 +443,18 @@ def test_all_laydowns_are_the_brute_force_ones(index: int) -> None:
         pytest.param(
             "ten", TEN_RULES, standard_deck(jokers=8), TEN_PHASES_PHASES, True, (10,), id="T-3-ten"
         ),
+        # T-3 runs in different suits under M-2's ranged jokers and M-4's two naturals a run:
+        # the suits' bounds count a ranged joker as a wild of any place, a bound the search
+        # narrows (a custom mix: no published game has both)
+        pytest.param(
+            "master-suits",
+            MASTER_RULES,
+            master_deck() + master_deck()[96:110] * 2,
+            TEN_PHASES_PHASES[7:],
+            False,
+            (8, 9),
+            id="T-3-M-4-ranged",
+        ),
     ],
 )
 def test_other_rules_agree_with_brute_force(

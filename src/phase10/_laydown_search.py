@@ -994,7 +994,8 @@ class SuitRuns:
     and the wilds held.
 
     A run of one colour uses only naturals of its colour, so these bounds are exact about
-    natural cards: they prune the search as well as reject hands outright.
+    natural cards, and a wild counts as taking any place (a bound, for a ranged one): they
+    prune the search as well as reject hands outright, never a laydown there is.
     """
 
     lacking: tuple[dict[Color, int], ...]
@@ -1013,10 +1014,12 @@ class SuitRuns:
 def suit_runs(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> SuitRuns | None:
     """The :class:`SuitRuns` bounds, or ``None`` when they do not apply.
 
-    They do not apply to other group types, wilds ranged short of the rules' every number
-    and colour (M-2), or wrapping runs: then the search alone decides. A ranged wild that
-    covers every number and colour takes any place a plain one does (the analysis adds
-    such wilds to hands of Phase 10 Master).
+    They do not apply to other group types or wrapping runs: then the search alone
+    decides. Every wild counts as one that takes any place: exact for plain wilds and for
+    ranged ones (M-2) that cover every number and colour (the analysis adds such wilds to
+    hands of Phase 10 Master); for a wild ranged short of that, the bounds ask less than
+    the cards can give, so they still refuse only what no laydown has (a second colour
+    with too few naturals, M-4) and leave the rest to the search.
     """
     if rules.runs_wrap or not all(isinstance(g, ColorRunOf) for g in phase.groups):
         return None
@@ -1029,11 +1032,6 @@ def suit_runs(cards: tuple[Card, ...], phase: Phase, rules: MeldRules) -> SuitRu
             key = card.sort_key
             masks[key[2]] |= 1 << (key[1] - 1)
         elif card.kind is Kind.WILD:
-            numbers, colors = card.wild_numbers, card.wild_colors
-            if numbers is not None and not numbers.issuperset(range(1, top + 1)):
-                return None
-            if colors is not None and not colors.issuperset(rules.colors):
-                return None
             wilds += 1
     need = rules.naturals_needed(Slots(()))
     lacking: list[dict[Color, int]] = []
