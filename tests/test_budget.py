@@ -543,12 +543,13 @@ def test_the_distance_of_many_sets_of_two_sizes_is_counted() -> None:
     assert ([3], 0) == (found, steps)
 
 
-def test_a_listing_charges_a_meld_it_reuses_less_than_one_it_builds() -> None:
-    # 6 sets of 3 + 6 runs of 3 (bench_budget.py's position, seed 1): 1,024 laydowns of 12
-    # melds each, most of them shared; each laydown was charged 40 steps a group (491,520
-    # of the listing's 687,817 steps), now 2 a group and 40 a meld built, once a listing
-    variant = big_variant("6 sets of 3 + 6 runs of 3")
-    state = with_hand(at_play(variant, 2, 1), 61, random.Random(1))
+def _listing_steps(name: str, seed: int) -> int:
+    """The steps of ``legal_actions`` at the big position of ``name`` and ``seed``.
+
+    It must list ``max_listed_laydowns`` laydowns, the exact enumeration's first ones.
+    """
+    variant = big_variant(name)
+    state = with_hand(at_play(variant, 2, seed), 61, random.Random(seed))
     found: list[tuple[Action, ...]] = []
     steps = spent(lambda: found.append(legal_actions(state)))
     (actions,) = found
@@ -562,7 +563,14 @@ def test_a_listing_charges_a_meld_it_reuses_less_than_one_it_builds() -> None:
         limits=DEFAULT_LIMITS.raised(max_search_nodes=10**7),
     )
     assert list(itertools.islice(exact, len(listed))) == [a.laydown for a in listed]
-    assert steps <= 300_000
+    return steps
+
+
+def test_a_listing_charges_a_meld_it_reuses_less_than_one_it_builds() -> None:
+    # 6 sets of 3 + 6 runs of 3 (bench_budget.py's position, seed 1): 1,024 laydowns of 12
+    # melds each, most of them shared; each laydown was charged 40 steps a group (491,520
+    # of the listing's 687,817 steps), now 2 a group and 40 a meld built, once a listing
+    assert _listing_steps("6 sets of 3 + 6 runs of 3", 1) <= 300_000
 
 
 def test_many_sets_of_two_sizes_list_their_laydowns_within_the_budget() -> None:
@@ -572,22 +580,7 @@ def test_many_sets_of_two_sizes_list_their_laydowns_within_the_budget() -> None:
     # laydown listed on a hand that lays down. Now a set's meld is tried at its size by the
     # oracle, a bound says what the later sets can spare, and the walk skips the shapes
     # and melds that lead nowhere: 1,024 laydowns, the exact enumeration's first ones
-    variant = big_variant("6 sets of 5 + 6 sets of 4")
-    state = with_hand(at_play(variant, 2, 0), 61, random.Random(0))
-    found: list[tuple[Action, ...]] = []
-    steps = spent(lambda: found.append(legal_actions(state)))
-    (actions,) = found
-    listed = [a for a in actions if isinstance(a, LayDown)]
-    assert DEFAULT_LIMITS.max_listed_laydowns == len(listed)
-    hand = state.players[state.turn].hand
-    exact = iter_laydowns(
-        hand,
-        variant.phases[0],
-        rules=variant.meld_rules,
-        limits=DEFAULT_LIMITS.raised(max_search_nodes=10**7),
-    )
-    assert list(itertools.islice(exact, len(listed))) == [a.laydown for a in listed]
-    assert steps <= 400_000
+    assert _listing_steps("6 sets of 5 + 6 sets of 4", 0) <= 400_000
 
 
 def test_many_sets_of_two_sizes_short_of_cards_are_refused_at_once() -> None:
