@@ -9,7 +9,9 @@ one per seed, and times ``legal_actions``, ``apply`` of the first listed action,
 (steps of the call's budget, ``Limits.max_call_steps``) it spent. It prints the median and
 the largest CPU time of each call per case, in milliseconds, the largest less the time the
 cyclic garbage collector ran during that call (a full collection walks every object of the
-process, whoever made it), and the load average; the figures are in docs/performance.md,
+process, whoever made it: the positions come from ``tests/big_hands.py``, which imports
+neither pytest nor hypothesis, so that the heap is the library's), the number of full
+collections, and the load average; the figures are in docs/performance.md,
 sections "One budget per call", "The largest hands, and the collector", "Tenth round",
 "Eleventh round" and "Twelfth round".
 """
@@ -33,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import phase10
 from phase10 import SearchLimitError
 from phase10.limits import DEFAULT_LIMITS, steps_left, work_budget
-from tests.test_budget import BIG_HANDS, at_play, with_hand
+from tests.big_hands import BIG_HANDS, at_play, with_hand
 
 
 class _Collector:
@@ -41,6 +43,7 @@ class _Collector:
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.full = 0
         self._start = 0.0
         gc.callbacks.append(self._on)
 
@@ -49,6 +52,7 @@ class _Collector:
             self._start = time.process_time()
         else:
             self.seconds += time.process_time() - self._start
+            self.full += info["generation"] == 2
 
     def reset(self) -> None:
         self.seconds = 0.0
@@ -100,6 +104,7 @@ def main() -> None:
     budget = DEFAULT_LIMITS.max_call_steps
     search = phase10.ISMCTSBot(iterations=2, horizon=1)
     print(f"Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}, {args.seeds} seeds")
+    print(f"{len(gc.get_objects()):,} objects tracked by the collector before the first call")
     print("case | hand | call | median ms | max ms | max ms less gc | max steps | refused")
     for variant, players, size in BIG_HANDS:
         name = variant.name
@@ -116,7 +121,7 @@ def main() -> None:
                 f"{max(times):.1f} | {own:.1f} | {max(s for _, s, _, _ in got)} | "
                 f"{sum(r for _, _, r, _ in got)}"
             )
-    print(f"load {os.getloadavg()[0]:.1f}")
+    print(f"{COLLECTOR.full} full collections; load {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
